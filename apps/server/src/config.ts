@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { CaptchaProvider } from '@flagpole/contract';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const urlWithProtocols = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+/** Every environment variable the server reads, validated once at start-up. */
+const EnvSchema = z.object({
+  /** HTTP port. */
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  /** Listen address. */
+  HOST: z.string().default('0.0.0.0'),
+  /** Embedded database and stored files live here. */
+  DATA_DIR: z.string().default('./data'),
+  /** A PostgreSQL server; without it the embedded database in DATA_DIR is used. */
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
+  /** Redis shares cache, rate limits and realtime fan-out between processes. */
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
+  /** Password of the `admin` account created on first start. */
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(128).optional(),
+  /** Address players use to reach the platform; mail links are built from it. */
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  /** Outgoing mail server, e.g. smtp://user:pass@host:587 or smtps://host:465. */
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+  /** Sender address of platform mail. */
+  MAIL_FROM: z.email().default('flagpole@localhost'),
+  /** Which captcha protects register, login and recovery when the account policy enables it. */
+  CAPTCHA_PROVIDER: CaptchaProvider.default('None'),
+  CAPTCHA_SITE_KEY: optionalString,
+  CAPTCHA_SECRET_KEY: optionalString,
+  /** Turnstile verification endpoint; tests point it at a local server. */
+  TURNSTILE_VERIFY_URL: urlWithProtocols(['http:', 'https:']).default(
+    'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+  ),
+  /** Leading zero bits a HashPow answer needs. */
+  POW_DIFFICULTY: z.coerce.number().int().min(8).max(48).default(18),
+  /** Turns per-user and per-address rate limits on or off. */
+  RATE_LIMIT: booleanFlag.default(true),
+  /** Behind a reverse proxy: trust X-Forwarded-For / -Proto. */
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where uploaded files are kept: the local disk (in DATA_DIR) for now. */
+  STORAGE: z.enum(['local']).default('local'),
+  /** Directory of the built web application. */
+  WEB_DIST: optionalString,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  filesDir: string;
+  publicUrl: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a ConfigError naming every offending variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const parsed = result.data;
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  return {
+    ...parsed,
+    dataDir,
+    filesDir: path.join(dataDir, 'files'),
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+  };
+}

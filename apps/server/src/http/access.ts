@@ -1,0 +1,59 @@
+import { type Role, roleRank } from '@flagpole/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from './errors';
+
+/** Who may call a route: anyone, or a signed-in user of at least this role. */
+export type Access = 'public' | Exclude<Role, 'Banned'>;
+
+/** The signed-in caller, from a session cookie or an API token. */
+export interface Identity {
+  userId: string;
+  userName: string;
+  role: Role;
+  /** How the caller authenticated; token callers are exempt from the XSRF check. */
+  via: 'session' | 'token';
+  /** Hash of the session token, to end this session on sign-out. */
+  sessionHash?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every route; enforced before the handler runs. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    identity: Identity | null;
+  }
+}
+
+export type IdentityResolver = (request: FastifyRequest) => Promise<Identity | null>;
+
+/**
+ * Resolves the caller once per request and enforces the route's declared access:
+ * 401 when a signed-in user is needed and there is none, 403 when the role is too low
+ * (a Banned user gets 403 everywhere but public routes).
+ */
+export function registerAccessControl(app: FastifyInstance, resolveIdentity: IdentityResolver): void {
+  app.decorateRequest('identity', null);
+  app.addHook('onRequest', async (request) => {
+    request.identity = await resolveIdentity(request);
+  });
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const identity = request.identity;
+    if (!identity) throw unauthorized();
+    if (roleRank[identity.role] < roleRank[access]) throw forbidden();
+  });
+}
+
+/** Routes must say who may call them; a route without `access` is a programming error. */
+export function requireDeclaredAccess(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const url = route.url.toLowerCase();
+    const needsDeclaration = url.startsWith('/api/') || url.startsWith('/assets/');
+    if (needsDeclaration && route.config?.access === undefined) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare its access`);
+    }
+  });
+}

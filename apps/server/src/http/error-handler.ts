@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type MessageKey, type MessageParams, translate } from '../i18n/messages';
+import { AppError } from './errors';
+
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  httpStatus: number,
+  key: MessageKey,
+  params?: MessageParams,
+  bodyStatus = httpStatus,
+) {
+  return reply
+    .code(httpStatus)
+    .type('application/json; charset=utf-8')
+    .send({ title: translate(request.language, key, params), status: bodyStatus });
+}
+
+/** Framework errors that are the client's fault, mapped to a status and message. */
+const CLIENT_ERRORS: Record<string, [number, MessageKey]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'error.malformedBody'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'error.malformedBody'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'error.payloadTooLarge'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'error.unsupportedMediaType'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'error.badRequest'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'error.unsupportedMediaType'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'error.payloadTooLarge'],
+  FST_PARTS_LIMIT: [413, 'error.payloadTooLarge'],
+  FST_FILES_LIMIT: [413, 'error.payloadTooLarge'],
+  FST_FIELDS_LIMIT: [413, 'error.payloadTooLarge'],
+  FST_PROTO_VIOLATION: [400, 'error.badRequest'],
+};
+
+/**
+ * Every error leaves as `{title, status}` in the caller's language: validation failures are 400
+ * naming the field, client mistakes keep their 4xx, and anything unexpected is logged and 500.
+ */
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      return send(request, reply, error.httpStatus, error.messageKey, error.params, error.bodyStatus);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+      const missing = first?.keyword === 'invalid_type' && /received undefined/.test(first.message ?? '');
+      return send(request, reply, 400, missing ? 'error.missingField' : 'error.invalidField', { field });
+    }
+    const mapped = error.code ? CLIENT_ERRORS[error.code] : undefined;
+    if (mapped) return send(request, reply, mapped[0], mapped[1]);
+    if (error.validation) {
+      return send(request, reply, 400, 'error.invalidField', { field: error.validationContext ?? 'body' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(request, reply, error.statusCode, 'error.badRequest');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(request, reply, 500, 'error.internal');
+  });
+}
+
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(request, reply, 404, 'error.routeNotFound');
+}

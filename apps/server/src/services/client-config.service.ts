@@ -1,0 +1,39 @@
+import type { ClientConfig } from '@flagpole/contract';
+import { isHexColor } from '@flagpole/contract';
+import { type CachedBody, cachedBody } from '../http/cached-response';
+import { sha256Hex } from '../lib/crypto';
+import type { Settings, SettingsService } from './settings.service';
+
+export function toClientConfig(settings: Settings): ClientConfig {
+  const { globalConfig, containerPolicy } = settings;
+  return {
+    title: globalConfig.title,
+    slogan: globalConfig.slogan,
+    footerInfo: globalConfig.footerInfo,
+    customTheme: isHexColor(globalConfig.customTheme) ? globalConfig.customTheme : null,
+    apiPublicKey: null,
+    logoUrl: globalConfig.logoHash ? `/assets/${globalConfig.logoHash}/logo` : null,
+    portMapping: containerPolicy.portMapping,
+    defaultLifetime: containerPolicy.defaultLifetime,
+    extensionDuration: containerPolicy.extensionDuration,
+    renewalWindow: containerPolicy.renewalWindow,
+  };
+}
+
+/** The public client configuration, serialised once per settings change. */
+export function createClientConfigService(deps: { settings: SettingsService }) {
+  let cached: CachedBody | undefined;
+  const build = (settings: Settings) => {
+    const config = toClientConfig(settings);
+    const body = JSON.stringify(config);
+    cached = cachedBody(config, `cfg-${sha256Hex(body).slice(0, 16)}`, settings.updatedAt);
+  };
+  deps.settings.onChange(build);
+  return {
+    current(): CachedBody {
+      if (!cached) build(deps.settings.get());
+      return cached as CachedBody;
+    },
+  };
+}
+export type ClientConfigService = ReturnType<typeof createClientConfigService>;

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, json, type TestContext } from './harness';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/config', () => {
+  it('returns the defaults of the spec', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({
+      title: 'Flagpole',
+      slogan: 'Hack for fun not for profit',
+      footerInfo: null,
+      customTheme: null,
+      apiPublicKey: null,
+      logoUrl: null,
+      portMapping: 'Default',
+      defaultLifetime: 120,
+      extensionDuration: 120,
+      renewalWindow: 10,
+    });
+  });
+
+  it('answers 304 to a matching If-None-Match and matches paths case-insensitively', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"cfg-[0-9a-f]+"$/);
+    const second = await ctx.app.inject({ method: 'GET', url: '/API/Config', headers: { 'if-none-match': etag } });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe('');
+  });
+});
+
+describe('unknown API routes', () => {
+  it('answer 404 with a localised {title, status}', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/no/such/route' });
+    expect(response.statusCode).toBe(404);
+    expect(json(response)).toEqual({ title: 'There is no API endpoint at this address.', status: 404 });
+  });
+});
+
+describe('GET /openapi.json', () => {
+  it('publishes the validated routes', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/openapi.json' });
+    const doc = json<{ paths: Record<string, unknown> }>(response);
+    expect(doc.paths['/api/config']).toBeDefined();
+  });
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { CaptchaProvider, ContainerPortMappingType } from '../enums';
+import { Timestamp } from './common';
+
+export const ClientConfig = z.object({
+  title: z.string(),
+  slogan: z.string(),
+  footerInfo: z.string().nullable(),
+  customTheme: z.string().nullable(),
+  apiPublicKey: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  portMapping: ContainerPortMappingType,
+  /** Minutes. */
+  defaultLifetime: z.number().int(),
+  /** Minutes. */
+  extensionDuration: z.number().int(),
+  /** Minutes before expiry during which an instance may be extended. */
+  renewalWindow: z.number().int(),
+});
+export type ClientConfig = z.infer<typeof ClientConfig>;
+
+export const ClientCaptchaInfoModel = z.object({ type: CaptchaProvider, siteKey: z.string() });
+export type ClientCaptchaInfoModel = z.infer<typeof ClientCaptchaInfoModel>;
+
+export const HashPowChallenge = z.object({
+  id: z.string(),
+  challenge: z.string(),
+  difficulty: z.number().int(),
+});
+export type HashPowChallenge = z.infer<typeof HashPowChallenge>;
+
+export const PostInfoModel = z.object({
+  id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  isPinned: z.boolean(),
+  tags: z.array(z.string()).nullable(),
+  authorAvatar: z.string().nullable(),
+  authorName: z.string().nullable(),
+  time: Timestamp,
+});
+export type PostInfoModel = z.infer<typeof PostInfoModel>;
+
+export const PostDetailModel = PostInfoModel.extend({ content: z.string() });
+export type PostDetailModel = z.infer<typeof PostDetailModel>;
+
+/** Post ids are 8 lower-case hex characters. */
+export const PostId = z.string().regex(/^[0-9a-f]{8}$/);
+
+export const HealthResponse = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+
+/** Build information shown on the About page. */
+export const BuildInfo = z.object({
+  timestamp: z.string().length(20),
+  commit: z.string().length(40),
+  tag: z.string().regex(/^(v\d+\.\d+\.\d+|develop)$/),
+});
+export type BuildInfo = z.infer<typeof BuildInfo>;

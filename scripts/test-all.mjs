@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Runs every test suite of the repository in turn and prints one closing line with the totals.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const suites = [
+  { name: 'contract', cwd: 'packages/contract' },
+  { name: 'server', cwd: 'apps/server' },
+  { name: 'web', cwd: 'apps/web' },
+  { name: 'e2e', cwd: 'e2e' },
+];
+const only = process.argv.slice(2);
+const reportDir = mkdtempSync(path.join(tmpdir(), 'flagpole-tests-'));
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let anyFailed = false;
+
+for (const suite of suites) {
+  if (only.length > 0 && !only.includes(suite.name)) continue;
+  const report = path.join(reportDir, `${suite.name}.json`);
+  console.log(`\n=== ${suite.name} ===`);
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { cwd: suite.cwd, stdio: 'inherit', env: process.env },
+  );
+  if (result.status !== 0) anyFailed = true;
+  try {
+    const summary = JSON.parse(readFileSync(report, 'utf8'));
+    passed += summary.numPassedTests;
+    failed += summary.numFailedTests;
+    skipped += summary.numPendingTests + summary.numTodoTests;
+  } catch {
+    anyFailed = true;
+    console.log(`(no report from ${suite.name})`);
+  }
+}
+rmSync(reportDir, { recursive: true, force: true });
+if (anyFailed && failed === 0) failed = 1;
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(anyFailed ? 1 : 0);
