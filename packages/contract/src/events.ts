@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { GameEvent, GameNotice, Submission } from './schemas/game';
+
+/**
+ * Messages pushed over a game's websocket channel (`/api/game/{id}/live`). Players receive
+ * notices and scoreboard changes; monitors also receive events and submissions.
+ */
+export const LiveMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('notice'), data: GameNotice }),
+  z.object({ type: z.literal('noticeRemoved'), data: z.object({ id: z.number().int() }) }),
+  z.object({ type: z.literal('event'), data: GameEvent }),
+  z.object({ type: z.literal('submission'), data: Submission }),
+  /** The scoreboard changed; clients refetch it (cheap: served from memory with ETag). */
+  z.object({ type: z.literal('scoreboard'), data: z.object({ gameId: z.number().int() }) }),
+]);
+export type LiveMessage = z.infer<typeof LiveMessage>;
+export type LiveMessageType = LiveMessage['type'];
+
+/** Which messages a subscriber receives, by role. */
+export const LIVE_MESSAGES_FOR_PLAYERS: readonly LiveMessageType[] = ['notice', 'noticeRemoved', 'scoreboard'];
+export const LIVE_MESSAGES_FOR_MONITORS: readonly LiveMessageType[] = [
+  'notice',
+  'noticeRemoved',
+  'scoreboard',
+  'event',
+  'submission',
+];

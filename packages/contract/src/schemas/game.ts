@@ -1,0 +1,312 @@
+import { z } from 'zod';
+import {
+  AnswerResult,
+  ChallengeCategory,
+  ChallengeType,
+  ContainerStatus,
+  EventType,
+  FileType,
+  NetworkMode,
+  NoticeType,
+  ParticipationStatus,
+} from '../enums';
+import { Timestamp, TimestampInput } from './common';
+import { TeamWithDetailedUserInfo } from './team';
+
+export const gameLimits = {
+  title: { max: 64 },
+  summary: { max: 256 },
+  content: { max: 65_536 },
+  inviteCode: { max: 32 },
+  flag: { max: 127 },
+  flagTemplate: { max: 120 },
+  challengeTitle: { max: 64 },
+  hint: { max: 1024 },
+  hints: 32,
+  notice: { max: 4096 },
+  writeupNote: { max: 4096 },
+} as const;
+
+// ---- Games -------------------------------------------------------------------------------
+
+/** The organiser's view of a game (create, read, update). */
+export const GameInfoModel = z.object({
+  id: z.number().int(),
+  title: z.string().min(1).max(gameLimits.title.max),
+  hidden: z.boolean(),
+  summary: z.string().max(gameLimits.summary.max),
+  content: z.string().max(gameLimits.content.max),
+  acceptWithoutReview: z.boolean(),
+  writeupRequired: z.boolean(),
+  inviteCode: z.string().max(gameLimits.inviteCode.max).nullable(),
+  teamMemberCountLimit: z.number().int(),
+  containerCountLimit: z.number().int(),
+  poster: z.string().nullable(),
+  publicKey: z.string(),
+  practiceMode: z.boolean(),
+  start: Timestamp,
+  end: Timestamp,
+  writeupDeadline: Timestamp,
+  writeupNote: z.string(),
+  bloodBonus: z.number().int(),
+});
+export type GameInfoModel = z.infer<typeof GameInfoModel>;
+
+/** Create/update body: only the title and times are required; the rest keep their values or defaults. */
+export const GameEditModel = z.object({
+  title: z.string().trim().min(1).max(gameLimits.title.max),
+  hidden: z.boolean().optional(),
+  summary: z.string().max(gameLimits.summary.max).optional(),
+  content: z.string().max(gameLimits.content.max).optional(),
+  acceptWithoutReview: z.boolean().optional(),
+  writeupRequired: z.boolean().optional(),
+  inviteCode: z.string().max(gameLimits.inviteCode.max).nullish(),
+  teamMemberCountLimit: z.number().int().min(0).max(1000).optional(),
+  containerCountLimit: z.number().int().min(0).max(1000).optional(),
+  practiceMode: z.boolean().optional(),
+  start: TimestampInput,
+  end: TimestampInput,
+  writeupDeadline: TimestampInput.optional(),
+  writeupNote: z.string().max(gameLimits.writeupNote.max).optional(),
+  bloodBonus: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 30 - 1)
+    .optional(),
+});
+export type GameEditModel = z.infer<typeof GameEditModel>;
+
+export const BasicGameInfoModel = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  poster: z.string().nullable(),
+  limit: z.number().int(),
+  start: Timestamp,
+  end: Timestamp,
+});
+export type BasicGameInfoModel = z.infer<typeof BasicGameInfoModel>;
+
+export const DivisionInfo = z.object({ id: z.number().int(), name: z.string() });
+
+/** A game as a player sees it; `status` is Unsubmitted for callers not in the game. */
+export const DetailedGameInfoModel = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  content: z.string(),
+  hidden: z.boolean(),
+  divisions: z.array(DivisionInfo).nullable(),
+  inviteCodeRequired: z.boolean(),
+  writeupRequired: z.boolean(),
+  poster: z.string().nullable(),
+  limit: z.number().int(),
+  teamCount: z.number().int(),
+  division: z.number().int().nullable(),
+  teamName: z.string().nullable(),
+  practiceMode: z.boolean(),
+  status: ParticipationStatus,
+  start: Timestamp,
+  end: Timestamp,
+});
+export type DetailedGameInfoModel = z.infer<typeof DetailedGameInfoModel>;
+
+export const GameJoinModel = z.object({
+  teamId: z.number().int().min(1),
+  divisionId: z.number().int().nullish(),
+  inviteCode: z.string().max(gameLimits.inviteCode.max).nullish(),
+});
+export type GameJoinModel = z.infer<typeof GameJoinModel>;
+
+// ---- Notices and events -----------------------------------------------------------------
+
+/** `values` by type: Normal [text]; NewChallenge/NewHint [challenge]; bloods [team, challenge]. */
+export const GameNotice = z.object({
+  id: z.number().int(),
+  time: Timestamp,
+  type: NoticeType,
+  values: z.array(z.string()),
+});
+export type GameNotice = z.infer<typeof GameNotice>;
+
+export const GameNoticeModel = z.object({ content: z.string().trim().min(1).max(gameLimits.notice.max) });
+export type GameNoticeModel = z.infer<typeof GameNoticeModel>;
+
+/** `values` by type: FlagSubmit [result, flag, challenge, challengeId]; CheatDetected [challenge, team, source team]. */
+export const GameEvent = z.object({
+  time: Timestamp,
+  user: z.string(),
+  team: z.string(),
+  type: EventType,
+  values: z.array(z.string()),
+});
+export type GameEvent = z.infer<typeof GameEvent>;
+
+export const Submission = z.object({
+  answer: z.string(),
+  status: AnswerResult,
+  time: Timestamp,
+  user: z.string(),
+  team: z.string(),
+  challenge: z.string(),
+});
+export type Submission = z.infer<typeof Submission>;
+
+export const ParticipationInfoModel = z.object({
+  id: z.number().int(),
+  team: TeamWithDetailedUserInfo,
+  registeredMembers: z.array(z.string()),
+  divisionId: z.number().int().nullable(),
+  status: ParticipationStatus,
+});
+export type ParticipationInfoModel = z.infer<typeof ParticipationInfoModel>;
+
+export const ParticipationEditModel = z.object({
+  status: ParticipationStatus.nullish(),
+  divisionId: z.number().int().nullish(),
+});
+export type ParticipationEditModel = z.infer<typeof ParticipationEditModel>;
+
+// ---- Challenges ---------------------------------------------------------------------------
+
+export const Attachment = z.object({
+  id: z.number().int(),
+  type: FileType,
+  url: z.string().nullable(),
+  fileSize: z.number().int().nullable(),
+});
+export type Attachment = z.infer<typeof Attachment>;
+
+export const FlagInfoModel = z.object({ id: z.number().int(), flag: z.string(), attachment: Attachment.nullable() });
+export type FlagInfoModel = z.infer<typeof FlagInfoModel>;
+
+export const ContainerInfoModel = z.object({
+  status: ContainerStatus,
+  startedAt: Timestamp,
+  expectStopAt: Timestamp,
+  entry: z.string(),
+});
+export type ContainerInfoModel = z.infer<typeof ContainerInfoModel>;
+
+export const ChallengeInfoModel = z.object({
+  id: z.number().int(),
+  title: z.string().min(1),
+  category: ChallengeCategory,
+  type: ChallengeType,
+  isEnabled: z.boolean(),
+  score: z.number().int(),
+  minScore: z.number().int(),
+  originalScore: z.number().int(),
+  deadlineUtc: Timestamp.nullable(),
+});
+export type ChallengeInfoModel = z.infer<typeof ChallengeInfoModel>;
+
+/** Body of `POST /api/edit/games/{id}/challenges`. */
+export const ChallengeCreateModel = z.object({
+  title: z.string().trim().min(1).max(gameLimits.challengeTitle.max),
+  category: ChallengeCategory.default('Misc'),
+  type: ChallengeType.default('StaticAttachment'),
+});
+export type ChallengeCreateModel = z.infer<typeof ChallengeCreateModel>;
+
+export const ChallengeEditDetailModel = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  category: ChallengeCategory,
+  type: ChallengeType,
+  hints: z.array(z.string()),
+  flagTemplate: z.string().nullable(),
+  isEnabled: z.boolean(),
+  acceptedCount: z.number().int(),
+  fileName: z.string().nullable(),
+  attachment: Attachment.nullable(),
+  testContainer: ContainerInfoModel.nullable(),
+  flags: z.array(FlagInfoModel),
+  containerImage: z.string(),
+  memoryLimit: z.number().int().nullable(),
+  cpuCount: z.number().int().nullable(),
+  storageLimit: z.number().int().nullable(),
+  exposePort: z.number().int().nullable(),
+  networkMode: NetworkMode.nullable(),
+  enableTrafficCapture: z.boolean().nullable(),
+  disableBloodBonus: z.boolean().nullable(),
+  deadlineUtc: Timestamp.nullable(),
+  submissionLimit: z.number().int(),
+  originalScore: z.number().int(),
+  minScoreRate: z.number(),
+  difficulty: z.number(),
+});
+export type ChallengeEditDetailModel = z.infer<typeof ChallengeEditDetailModel>;
+
+/** Absent or null fields are left unchanged; `containerExposePort` is the older name of `exposePort`. */
+export const ChallengeUpdateModel = z.object({
+  title: z.string().trim().min(1).max(gameLimits.challengeTitle.max).nullish(),
+  content: z.string().max(gameLimits.content.max).nullish(),
+  flagTemplate: z.string().max(gameLimits.flagTemplate.max).nullish(),
+  category: ChallengeCategory.nullish(),
+  hints: z.array(z.string().max(gameLimits.hint.max)).max(gameLimits.hints).nullish(),
+  isEnabled: z.boolean().nullish(),
+  fileName: z.string().max(255).nullish(),
+  deadlineUtc: TimestampInput.nullish(),
+  submissionLimit: z.number().int().min(0).max(10_000).nullish(),
+  containerImage: z.string().max(512).nullish(),
+  memoryLimit: z.number().int().min(32).max(1_048_576).nullish(),
+  cpuCount: z.number().int().min(1).max(1024).nullish(),
+  storageLimit: z.number().int().min(0).max(1_048_576).nullish(),
+  exposePort: z.number().int().min(1).max(65_535).nullish(),
+  containerExposePort: z.number().int().min(1).max(65_535).nullish(),
+  networkMode: NetworkMode.nullish(),
+  enableTrafficCapture: z.boolean().nullish(),
+  disableBloodBonus: z.boolean().nullish(),
+  originalScore: z.number().int().min(1).max(1_000_000).nullish(),
+  minScoreRate: z.number().min(0).max(1).nullish(),
+  difficulty: z.number().min(0.1).max(1_000).nullish(),
+});
+export type ChallengeUpdateModel = z.infer<typeof ChallengeUpdateModel>;
+
+export const AttachmentCreateModel = z.object({
+  attachmentType: FileType.default('None'),
+  fileHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullish(),
+  remoteUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .nullish(),
+});
+export type AttachmentCreateModel = z.infer<typeof AttachmentCreateModel>;
+
+export const FlagCreateModel = AttachmentCreateModel.extend({
+  flag: z.string().min(1).max(gameLimits.flag.max),
+});
+export type FlagCreateModel = z.infer<typeof FlagCreateModel>;
+
+export const ClientFlagContext = z.object({
+  closeTime: Timestamp.nullable(),
+  instanceEntry: z.string().nullable(),
+  url: z.string().nullable(),
+  fileSize: z.number().int().nullable(),
+});
+export type ClientFlagContext = z.infer<typeof ClientFlagContext>;
+
+/** A challenge as a player sees it; `limit` 0 means unlimited submissions. */
+export const ChallengeDetailModel = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  category: ChallengeCategory,
+  hints: z.array(z.string()).nullable(),
+  score: z.number().int(),
+  type: ChallengeType,
+  context: ClientFlagContext,
+  limit: z.number().int(),
+  attempts: z.number().int(),
+  deadline: Timestamp.nullable(),
+});
+export type ChallengeDetailModel = z.infer<typeof ChallengeDetailModel>;
+
+export const FlagSubmitModel = z.object({ flag: z.string().trim().min(1).max(gameLimits.flag.max) });
+export type FlagSubmitModel = z.infer<typeof FlagSubmitModel>;
