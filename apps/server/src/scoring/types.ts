@@ -1,0 +1,66 @@
+import type { ChallengeCategory } from '@flagpole/contract';
+
+/*
+ * Plain-data input of the scoreboard computation. The repository loads these rows; the computation does
+ * no I/O. All times are Unix epoch milliseconds.
+ */
+
+export interface ScoreboardChallengeInput {
+  id: number;
+  title: string;
+  category: ChallengeCategory;
+  originalScore: number;
+  /** 0..1: the fraction of the original score the challenge decays towards. */
+  minScoreRate: number;
+  /** Larger means slower decay. */
+  difficulty: number;
+  disableBloodBonus: boolean;
+  /** Solves after this instant do not count; null means no deadline. */
+  deadline: number | null;
+  /** Disabled challenges, and every solve of them, are left off the board. */
+  enabled: boolean;
+}
+
+/** One Accepted participation. Solves of participations not listed here (pending, suspended…) are ignored. */
+export interface ScoreboardTeamInput {
+  participationId: number;
+  teamId: number;
+  name: string;
+  avatar: string | null;
+  bio: string | null;
+  /** Divisions are not implemented yet: always null, and every team has every permission. */
+  divisionId: number | null;
+}
+
+/** A team's first correct submission of a challenge. */
+export interface ScoreboardSolveInput {
+  participationId: number;
+  challengeId: number;
+  userName: string | null;
+  time: number;
+}
+
+export interface ScoreboardGameInput {
+  start: number;
+  end: number;
+  /** Packed per-mille blood bonuses (see `packBloodBonus`). */
+  bloodBonus: number;
+  /**
+   * Practice mode lets players keep submitting after the end. It does not change the board: solves after the
+   * end are listed with 0 points and do not count, exactly as without practice mode.
+   */
+  practiceMode: boolean;
+}
+
+export interface ScoreboardInput {
+  game: ScoreboardGameInput;
+  challenges: readonly ScoreboardChallengeInput[];
+  teams: readonly ScoreboardTeamInput[];
+  /** Any order; already sorted by time (then submission id) is fastest. */
+  solves: readonly ScoreboardSolveInput[];
+}
+
+export interface ScoreboardOptions {
+  /** Written as `updateTimeUtc`; passed in so that the computation stays pure. */
+  now: number;
+}
