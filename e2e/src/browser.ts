@@ -23,7 +23,11 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, baseURL: string, options: { mobile?: boolean; locale?: string } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  options: { mobile?: boolean; locale?: string } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
     locale: options.locale ?? 'en-US',

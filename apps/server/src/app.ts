@@ -1,6 +1,8 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
+import { limits } from '@flagpole/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -10,49 +12,107 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import { type IdentityResolver, registerAccessControl, requireDeclaredAccess } from './http/access';
-import { registerErrorHandlers } from './http/error-handler';
+import { registerAccessControl, requireDeclaredAccess } from './http/access';
+import { handleFrameworkError, registerErrorHandlers } from './http/error-handler';
+import { type BearerTokenVerifier, createIdentityResolver } from './http/identity';
+import { registerInputHygiene } from './http/input-hygiene';
 import { registerLanguage } from './http/language';
+import { registerRateLimits } from './http/rate-limit';
 import { registerWebApp } from './http/web-app';
+import { registerXsrfProtection } from './http/xsrf';
 import type { Clock } from './lib/clock';
 import type { KeyValueStore } from './lib/kv-store';
 import { loggerOptions } from './lib/logger';
+import { createAccountTokenRepository } from './repositories/account-token.repository';
+import { createFileRepository } from './repositories/file.repository';
+import { createPostRepository } from './repositories/post.repository';
+import { createSessionRepository } from './repositories/session.repository';
 import { createSettingsRepository } from './repositories/settings.repository';
+import { createUserRepository } from './repositories/user.repository';
+import { accountRoutes } from './routes/account.routes';
+import { assetsRoutes } from './routes/assets.routes';
+import { captchaRoutes } from './routes/captcha.routes';
 import { healthRoutes } from './routes/health.routes';
 import { infoRoutes } from './routes/info.routes';
+import { postsRoutes } from './routes/posts.routes';
+import { createAccountEmailService } from './services/account-email.service';
+import { createAccountTokens } from './services/account-tokens';
+import { createAuthService } from './services/auth.service';
+import { createCaptchaService } from './services/captcha.service';
 import { createClientConfigService } from './services/client-config.service';
+import { createFileStore } from './services/file-store.service';
+import { createMailer, type Mailer } from './services/mailer.service';
+import { createPostService } from './services/post.service';
+import { createProfileService } from './services/profile.service';
+import { createRateLimiter } from './services/rate-limit.service';
+import { createSessionService } from './services/session.service';
 import { createSettingsService } from './services/settings.service';
+
+/** Services tests and start-up tasks reach through the app (for example to drop the post cache). */
+export interface AppServices {
+  settings: ReturnType<typeof createSettingsService>;
+  posts: ReturnType<typeof createPostService>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
 
 export interface AppDeps {
   config: Config;
   db: Db;
   clock: Clock;
   store: KeyValueStore;
+  /** API-token authentication, once the token service exists; Bearer headers are ignored without it. */
+  bearerTokens?: BearerTokenVerifier;
+  /** Replaces the SMTP mailer (tests of mail failures). */
+  mailer?: Mailer;
 }
 
 /** The composition root: every repository and service is built here and handed to the routes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, clock } = deps;
+  const { config, db, clock, store } = deps;
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const settings = createSettingsService({ repository: createSettingsRepository(db), clock });
+  const settings = createSettingsService({
+    repository: createSettingsRepository(db),
+    clock,
+    // An operator who configures a captcha provider wants it used until an administrator says otherwise.
+    defaults: { accountPolicy: { useCaptcha: config.CAPTCHA_PROVIDER !== 'None' } },
+  });
   await settings.load();
   const clientConfig = createClientConfigService({ settings });
 
-  const resolveIdentity: IdentityResolver = async () => null;
+  const users = createUserRepository(db);
+  const sessions = createSessionService({ sessions: createSessionRepository(db), users, clock });
+  const tokens = createAccountTokens({ tokens: createAccountTokenRepository(db), clock });
+  const files = createFileStore({ filesDir: config.filesDir, files: createFileRepository(db) });
+  const limiter = createRateLimiter({ store, clock, enabled: config.RATE_LIMIT });
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const captcha = createCaptchaService({ config, settings, store, log: app.log });
+  const posts = createPostService({ posts: createPostRepository(db) });
+  const mailDeps = { users, sessions, tokens, settings, captcha, mailer, publicUrl: config.publicUrl };
+  const auth = createAuthService({ ...mailDeps, limiter });
+  const accountEmail = createAccountEmailService(mailDeps);
+  const profiles = createProfileService({ users, sessions, files, onPublicProfileChange: () => posts.invalidate() });
+  app.decorate('services', { settings, posts });
 
   registerLanguage(app);
   registerErrorHandlers(app);
   requireDeclaredAccess(app);
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: limits.imageBytes, files: 1 } });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {
@@ -60,10 +120,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  registerAccessControl(app, resolveIdentity);
+  registerAccessControl(app, createIdentityResolver({ sessions, bearerTokens: deps.bearerTokens }));
+  registerXsrfProtection(app);
+  registerRateLimits(app, limiter);
+  registerInputHygiene(app);
 
   await app.register(healthRoutes({ db }));
   await app.register(infoRoutes({ clientConfig }));
+  await app.register(captchaRoutes({ captcha }));
+  await app.register(postsRoutes({ posts }));
+  await app.register(assetsRoutes({ files }));
+  await app.register(accountRoutes({ auth, profiles, accountEmail, maxImageBytes: limits.imageBytes }));
 
   app.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
   await registerWebApp(app, config.WEB_DIST);

@@ -24,6 +24,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('treats empty variables as not set', () => {
+    const config = loadConfig({ DATABASE_URL: '', REDIS_URL: '', PORT: '' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.PORT).toBe(8080);
+  });
+
   it('parses booleans and trims the public URL', () => {
     const config = loadConfig({ RATE_LIMIT: 'off', PUBLIC_URL: 'https://ctf.example.org/' });
     expect(config.RATE_LIMIT).toBe(false);

@@ -80,7 +80,9 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; a bad value throws a ConfigError naming every offending variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = EnvSchema.safeParse(env);
+  // `NAME=` in an environment file means "not set", as operators expect.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = EnvSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

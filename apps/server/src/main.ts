@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { systemClock } from './lib/clock';
 import { type KeyValueStore, MemoryStore, RedisStore } from './lib/kv-store';
+import { ensureAdminAccount } from './services/startup.service';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -24,6 +25,7 @@ async function main() {
   await migrate(db);
   const store: KeyValueStore = config.REDIS_URL ? new RedisStore(new Redis(config.REDIS_URL)) : new MemoryStore();
   const app = await buildApp({ config, db, clock: systemClock, store });
+  await ensureAdminAccount({ db, adminPassword: config.ADMIN_PASSWORD, log: app.log });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrate } from '../src/db/database';
 import type { Database } from '../src/db/schema';
-import { TEMPLATE_DATABASE, adminUrl, databaseUrl } from './postgres';
+import { adminUrl, databaseUrl, TEMPLATE_DATABASE } from './postgres';
 
 /** Builds a migrated template database once; each test file clones it. */
 export default async function setup(): Promise<void> {

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import { type AppDeps, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Db, migrate, openDatabase } from '../src/db/database';
 import { FakeClock } from '../src/lib/clock';
@@ -17,17 +19,21 @@ export interface TestContext {
 
 /**
  * A complete app on a database of its own: a clone of the migrated template on the PostgreSQL
- * server, or a fresh in-memory embedded database, as TEST_DB says.
+ * server, or a fresh in-memory embedded database, as TEST_DB says. Files go to a fresh folder.
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  extra: Pick<AppDeps, 'mailer' | 'bearerTokens'> = {},
+): Promise<TestContext> {
   const usePostgres = process.env.TEST_DB === 'postgres';
   const database = usePostgres ? await createTestDatabase() : undefined;
   const db = await openDatabase({ url: database?.url, maxConnections: 5 });
   if (!usePostgres) await migrate(db);
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/tmp/flagpole-test', RATE_LIMIT: 'false', ...env });
+  const dataDir = `/tmp/flagpole-test-${randomBytes(6).toString('hex')}`;
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMIT: 'false', ...env });
   const clock = new FakeClock(new Date());
   const store = new MemoryStore(() => clock.now().getTime());
-  const app = await buildApp({ config, db, clock, store });
+  const app = await buildApp({ config, db, clock, store, ...extra });
   await app.ready();
   return {
     app,
@@ -40,6 +46,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await store.close();
       await db.destroy();
       await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -46,7 +46,30 @@ describe('unknown API routes', () => {
 describe('GET /openapi.json', () => {
   it('publishes the validated routes', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/openapi.json' });
-    const doc = json<{ paths: Record<string, unknown> }>(response);
-    expect(doc.paths['/api/config']).toBeDefined();
+    const doc = json<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>(response);
+    const expected = {
+      '/api/config': 'get',
+      '/api/captcha': 'get',
+      '/api/captcha/powchallenge': 'get',
+      '/api/posts': 'get',
+      '/api/posts/latest': 'get',
+      '/api/posts/{id}': 'get',
+      '/assets/{hash}/{name}': 'get',
+      '/api/account/register': 'post',
+      '/api/account/login': 'post',
+      '/api/account/logout': 'post',
+      '/api/account/verify': 'post',
+      '/api/account/profile': 'get',
+      '/api/account/update': 'put',
+      '/api/account/avatar': 'put',
+      '/api/account/changepassword': 'put',
+      '/api/account/changeemail': 'put',
+      '/api/account/mailchangeconfirm': 'post',
+      '/api/account/recovery': 'post',
+      '/api/account/passwordreset': 'post',
+    };
+    for (const [path, method] of Object.entries(expected)) {
+      expect(doc.paths[path]?.[method]?.responses['200'], `${method} ${path}`).toBeDefined();
+    }
   });
 });

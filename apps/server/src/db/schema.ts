@@ -7,13 +7,13 @@ export interface UsersTable {
   id: Generated<string>;
   user_name: string;
   email: string;
-  email_confirmed: boolean;
+  email_confirmed: ColumnType<boolean, boolean | undefined, boolean>;
   password_hash: string;
-  role: 'Banned' | 'User' | 'Monitor' | 'Admin';
-  bio: string;
+  role: ColumnType<'Banned' | 'User' | 'Monitor' | 'Admin', 'Banned' | 'User' | 'Monitor' | 'Admin' | undefined>;
+  bio: ColumnType<string, string | undefined, string>;
   phone: string | null;
-  real_name: string;
-  std_number: string;
+  real_name: ColumnType<string, string | undefined, string>;
+  std_number: ColumnType<string, string | undefined, string>;
   avatar_hash: string | null;
   created_at: CreatedAt;
   last_visited_at: Timestamp | null;

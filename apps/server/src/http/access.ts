@@ -1,5 +1,5 @@
 import { type Role, roleRank } from '@flagpole/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from './errors';
 
 /** Who may call a route: anyone, or a signed-in user of at least this role. */
@@ -26,7 +26,8 @@ declare module 'fastify' {
   }
 }
 
-export type IdentityResolver = (request: FastifyRequest) => Promise<Identity | null>;
+/** Finds the caller; may set cookies on the reply (a renewed session). */
+export type IdentityResolver = (request: FastifyRequest, reply: FastifyReply) => Promise<Identity | null>;
 
 /**
  * Resolves the caller once per request and enforces the route's declared access:
@@ -35,15 +36,19 @@ export type IdentityResolver = (request: FastifyRequest) => Promise<Identity | n
  */
 export function registerAccessControl(app: FastifyInstance, resolveIdentity: IdentityResolver): void {
   app.decorateRequest('identity', null);
-  app.addHook('onRequest', async (request) => {
-    request.identity = await resolveIdentity(request);
+  app.addHook('onRequest', async (request, reply) => {
+    // Only API routes care who is calling; the web app's files are served without a lookup.
+    if (request.routeOptions.config?.access === undefined) return;
+    request.identity = await resolveIdentity(request, reply);
   });
-  app.addHook('preHandler', async (request) => {
+  // Before the body is read or validated: an unauthorised caller learns nothing about the input rules.
+  app.addHook('preParsing', async (request, _reply, payload) => {
     const access = request.routeOptions.config.access;
-    if (access === undefined || access === 'public') return;
+    if (access === undefined || access === 'public') return payload;
     const identity = request.identity;
     if (!identity) throw unauthorized();
     if (roleRank[identity.role] < roleRank[access]) throw forbidden();
+    return payload;
   });
 }
 

@@ -1,3 +1,4 @@
+import { languageFromAcceptHeader } from '@flagpole/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type MessageKey, type MessageParams, translate } from '../i18n/messages';
@@ -63,4 +64,18 @@ export function registerErrorHandlers(app: FastifyInstance): void {
 
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
   return send(request, reply, 404, 'error.routeNotFound');
+}
+
+/**
+ * Errors the router raises before any hook runs (an undecodable URL, an over-long path parameter):
+ * answered in the usual `{title, status}` shape. An over-long parameter cannot name anything, so 404.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const language = languageFromAcceptHeader(request.headers['accept-language']);
+  const [status, key]: [number, MessageKey] =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [404, 'error.notFound'] : [400, 'error.badRequest'];
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ title: translate(language, key), status });
 }

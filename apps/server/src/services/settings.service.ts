@@ -63,14 +63,19 @@ type Section = keyof typeof sections;
  * Runtime settings, read from the database once and kept in memory; updates write through
  * and notify listeners so derived caches (the client config) rebuild.
  */
-export function createSettingsService(deps: { repository: SettingsRepository; clock: Clock }) {
+export function createSettingsService(deps: {
+  repository: SettingsRepository;
+  clock: Clock;
+  /** Values that apply until an administrator saves the section (e.g. captcha on when a provider is configured). */
+  defaults?: { [S in Section]?: Partial<Settings[S]> };
+}) {
   let current: Settings | undefined;
   const listeners = new Set<(settings: Settings) => void>();
 
   async function load(): Promise<Settings> {
     const stored = await deps.repository.getAll();
     const parse = <S extends Section>(key: S) => {
-      const result = sections[key].safeParse(stored.get(key) ?? {});
+      const result = sections[key].safeParse(stored.get(key) ?? deps.defaults?.[key] ?? {});
       return (result.success ? result.data : sections[key].parse({})) as Settings[S];
     };
     current = {

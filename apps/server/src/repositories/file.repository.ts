@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+
+export interface StoredFileRow {
+  hash: string;
+  size: number;
+  contentType: string;
+  createdAt: Date;
+}
+
+export function createFileRepository(db: Db) {
+  return {
+    async find(hash: string): Promise<StoredFileRow | undefined> {
+      const row = await db.selectFrom('files').selectAll().where('hash', '=', hash).executeTakeFirst();
+      return row && { hash: row.hash, size: row.size, contentType: row.content_type, createdAt: row.created_at };
+    },
+    /** Records one more reference to a file, creating its row on first use. */
+    async addReference(file: { hash: string; size: number; contentType: string }): Promise<void> {
+      await db
+        .insertInto('files')
+        .values({ hash: file.hash, size: file.size, content_type: file.contentType, reference_count: 1 })
+        .onConflict((oc) => oc.column('hash').doUpdateSet({ reference_count: sql`files.reference_count + 1` }))
+        .execute();
+    },
+    /** Drops one reference; the row stays at zero until a clean-up removes unreferenced files. */
+    async releaseReference(hash: string): Promise<void> {
+      await db
+        .updateTable('files')
+        .set({ reference_count: sql`greatest(reference_count - 1, 0)` })
+        .where('hash', '=', hash)
+        .execute();
+    },
+  };
+}
+export type FileRepository = ReturnType<typeof createFileRepository>;

@@ -1,0 +1,32 @@
+import { Anchor, Container, Divider, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Markdown } from '@/components/markdown';
+import { useClientConfig } from '@/features/info/api/get-client-config';
+import classes from './app-layout.module.css';
+
+export function AppFooter() {
+  const { t } = useTranslation();
+  const { footerInfo, title } = useClientConfig();
+  return (
+    <footer className={classes.footer}>
+      <Container size="lg">
+        <Divider mb="md" />
+        <Stack gap={6} align="center" ta="center">
+          {footerInfo && <Markdown source={footerInfo} inline className={classes.footerInfo} />}
+          <Group gap="xs" justify="center">
+            <Text size="xs" c="dimmed">
+              © {new Date().getFullYear()} {title}
+            </Text>
+            <Text size="xs" c="dimmed">
+              ·
+            </Text>
+            <Anchor component={Link} to="/about" size="xs" c="dimmed">
+              {t('footer.poweredBy')}
+            </Anchor>
+          </Group>
+        </Stack>
+      </Container>
+    </footer>
+  );
+}

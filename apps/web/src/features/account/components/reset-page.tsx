@@ -1,0 +1,68 @@
+import { Button, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { showError, showSuccess } from '@/lib/notify';
+import { useMutation } from '@/lib/use-mutation';
+import { usePageTitle } from '@/lib/use-page-title';
+import { resetPassword } from '../api/password-reset';
+import { mailLinkParams, matchesPassword, validateNewPassword } from '../validation';
+import { AccountCard } from './account-card';
+import { StatusResult } from './status-result';
+
+export default function ResetPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('account.reset.title'));
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const link = mailLinkParams(search);
+  const { trigger, isMutating } = useMutation(resetPassword);
+  const form = useForm({
+    initialValues: { password: '', confirmPassword: '' },
+    validate: { password: validateNewPassword(t), confirmPassword: matchesPassword(t) },
+  });
+
+  const submit = form.onSubmit(async ({ password }) => {
+    if (!link) return;
+    try {
+      await trigger({ password, email: link.email, rToken: link.token });
+      showSuccess(t('account.reset.success'));
+      navigate('/account/login', { replace: true });
+    } catch (error) {
+      showError(error);
+    }
+  });
+
+  return (
+    <AccountCard title={t('account.reset.title')} subtitle={link ? t('account.reset.subtitle') : undefined}>
+      {link ? (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <PasswordInput
+              label={t('account.fields.newPassword')}
+              description={t('account.fields.passwordRules')}
+              autoComplete="new-password"
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label={t('account.fields.confirmPassword')}
+              autoComplete="new-password"
+              {...form.getInputProps('confirmPassword')}
+            />
+            <Button type="submit" loading={isMutating} fullWidth>
+              {t('account.reset.submit')}
+            </Button>
+          </Stack>
+        </form>
+      ) : (
+        <StatusResult
+          kind="error"
+          title={t('account.invalidLinkTitle')}
+          action={{ label: t('account.recovery.title'), onClick: () => navigate('/account/recovery') }}
+        >
+          {t('account.invalidLinkBody')}
+        </StatusResult>
+      )}
+    </AccountCard>
+  );
+}

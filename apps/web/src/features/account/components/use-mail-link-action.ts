@@ -1,0 +1,34 @@
+import type { AccountVerifyModel } from '@flagpole/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { mailLinkParams } from '../validation';
+
+export type MailLinkState =
+  | { status: 'invalid' }
+  | { status: 'pending' }
+  | { status: 'done' }
+  | { status: 'failed'; error: unknown };
+
+/** Sends the token and e-mail of a mail link to the server once, when the page opens. */
+export function useMailLinkAction(action: (body: AccountVerifyModel) => Promise<void>): MailLinkState {
+  const { search } = useLocation();
+  const link = mailLinkParams(search);
+  const [state, setState] = useState<MailLinkState>(link ? { status: 'pending' } : { status: 'invalid' });
+  const startedFor = useRef<string | null>(null);
+  const actionRef = useRef(action);
+  actionRef.current = action;
+
+  useEffect(() => {
+    const current = mailLinkParams(search);
+    // StrictMode runs effects twice; a token is single-use, so it must be sent only once.
+    if (!current || startedFor.current === search) return;
+    startedFor.current = search;
+    setState({ status: 'pending' });
+    actionRef.current(current).then(
+      () => setState({ status: 'done' }),
+      (error: unknown) => setState({ status: 'failed', error }),
+    );
+  }, [search]);
+
+  return state;
+}

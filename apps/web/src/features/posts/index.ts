@@ -1,0 +1,2 @@
+export { useLatestPosts } from './api/get-latest-posts';
+export { PostList } from './components/post-list';

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '@/components/coming-soon';
+
+export default function TeamsPage() {
+  const { t } = useTranslation();
+  return <ComingSoon page={t('pages.teams')} />;
+}
