@@ -21,6 +21,7 @@ import { registerRateLimits } from './http/rate-limit';
 import { registerWebApp } from './http/web-app';
 import { registerXsrfProtection } from './http/xsrf';
 import type { Clock } from './lib/clock';
+import type { EventBus } from './lib/event-bus';
 import type { KeyValueStore } from './lib/kv-store';
 import { loggerOptions } from './lib/logger';
 import { createAccountTokenRepository } from './repositories/account-token.repository';
@@ -65,6 +66,8 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   store: KeyValueStore;
+  /** Fan-out of changes to every server process (settings, game notices, live game channels). */
+  events: EventBus;
   /** API-token authentication, once the token service exists; Bearer headers are ignored without it. */
   bearerTokens?: BearerTokenVerifier;
   /** Replaces the SMTP mailer (tests of mail failures). */

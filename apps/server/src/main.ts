@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { systemClock } from './lib/clock';
+import { type EventBus, MemoryEventBus, RedisEventBus } from './lib/event-bus';
 import { type KeyValueStore, MemoryStore, RedisStore } from './lib/kv-store';
 import { ensureAdminAccount } from './services/startup.service';
 
@@ -24,13 +25,17 @@ async function main() {
   const db = await openDatabase({ url: config.DATABASE_URL, embeddedDir: path.join(config.dataDir, 'db') });
   await migrate(db);
   const store: KeyValueStore = config.REDIS_URL ? new RedisStore(new Redis(config.REDIS_URL)) : new MemoryStore();
-  const app = await buildApp({ config, db, clock: systemClock, store });
+  const events: EventBus = config.REDIS_URL
+    ? new RedisEventBus(new Redis(config.REDIS_URL), new Redis(config.REDIS_URL))
+    : new MemoryEventBus();
+  const app = await buildApp({ config, db, clock: systemClock, store, events });
   await ensureAdminAccount({ db, adminPassword: config.ADMIN_PASSWORD, log: app.log });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await store.close();
+    await events.close();
     await db.destroy();
     process.exit(0);
   };

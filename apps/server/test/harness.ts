@@ -5,6 +5,7 @@ import { type AppDeps, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Db, migrate, openDatabase } from '../src/db/database';
 import { FakeClock } from '../src/lib/clock';
+import { MemoryEventBus } from '../src/lib/event-bus';
 import { MemoryStore } from '../src/lib/kv-store';
 import { createTestDatabase } from './postgres';
 
@@ -14,6 +15,7 @@ export interface TestContext {
   clock: FakeClock;
   config: Config;
   store: MemoryStore;
+  events: MemoryEventBus;
   close: () => Promise<void>;
 }
 
@@ -33,7 +35,8 @@ export async function createTestContext(
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMIT: 'false', ...env });
   const clock = new FakeClock(new Date());
   const store = new MemoryStore(() => clock.now().getTime());
-  const app = await buildApp({ config, db, clock, store, ...extra });
+  const events = new MemoryEventBus();
+  const app = await buildApp({ config, db, clock, store, events, ...extra });
   await app.ready();
   return {
     app,
@@ -41,9 +44,11 @@ export async function createTestContext(
     clock,
     config,
     store,
+    events,
     close: async () => {
       await app.close();
       await store.close();
+      await events.close();
       await db.destroy();
       await database?.drop();
       await rm(dataDir, { recursive: true, force: true });

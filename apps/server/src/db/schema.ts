@@ -67,6 +67,168 @@ export interface PostsTable {
   updated_at: Timestamp;
 }
 
+/** A column the database fills in when an insert leaves it out. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+type Serial = Generated<number>;
+
+export interface TeamsTable {
+  id: Serial;
+  name: string;
+  bio: Defaulted<string>;
+  avatar_hash: string | null;
+  /** Set by an administrator; a team is also locked while in a game that has not ended. */
+  locked: Defaulted<boolean>;
+  invite_token: string;
+  captain_id: string;
+  created_at: CreatedAt;
+}
+
+export interface TeamMembersTable {
+  team_id: number;
+  user_id: string;
+  joined_at: CreatedAt;
+}
+
+export interface GamesTable {
+  id: Serial;
+  title: string;
+  summary: Defaulted<string>;
+  content: Defaulted<string>;
+  hidden: Defaulted<boolean>;
+  practice_mode: Defaulted<boolean>;
+  poster_hash: string | null;
+  accept_without_review: Defaulted<boolean>;
+  invite_code: string | null;
+  team_member_count_limit: Defaulted<number>;
+  container_count_limit: Defaulted<number>;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  writeup_required: Defaulted<boolean>;
+  writeup_deadline: Timestamp;
+  writeup_note: Defaulted<string>;
+  /** Three per-mille bonuses packed (first << 20) | (second << 10) | third. */
+  blood_bonus: Defaulted<number>;
+  /** Base64 Ed25519 key pair that signs team tokens. */
+  public_key: string;
+  private_key: string;
+  created_at: CreatedAt;
+}
+
+export type ChallengeTypeName = 'StaticAttachment' | 'StaticContainer' | 'DynamicAttachment' | 'DynamicContainer';
+
+export interface AttachmentsTable {
+  id: Serial;
+  type: 'None' | 'Local' | 'Remote';
+  remote_url: string | null;
+  file_hash: string | null;
+}
+
+export interface ChallengesTable {
+  id: Serial;
+  game_id: number;
+  title: string;
+  content: Defaulted<string>;
+  category: string;
+  type: ChallengeTypeName;
+  /** JSON array of strings. */
+  hints: ColumnType<string[], string | undefined, string>;
+  is_enabled: Defaulted<boolean>;
+  deadline_at: Timestamp | null;
+  submission_limit: Defaulted<number>;
+  flag_template: string | null;
+  file_name: Defaulted<string>;
+  attachment_id: number | null;
+  container_image: Defaulted<string>;
+  memory_limit: Defaulted<number>;
+  cpu_count: Defaulted<number>;
+  storage_limit: Defaulted<number>;
+  expose_port: Defaulted<number>;
+  network_mode: Defaulted<'Open' | 'Isolated' | 'Custom'>;
+  enable_traffic_capture: Defaulted<boolean>;
+  disable_blood_bonus: Defaulted<boolean>;
+  original_score: Defaulted<number>;
+  min_score_rate: Defaulted<number>;
+  difficulty: Defaulted<number>;
+  created_at: CreatedAt;
+}
+
+export type ParticipationStatusName = 'Pending' | 'Accepted' | 'Rejected' | 'Suspended';
+
+export interface ParticipationsTable {
+  id: Serial;
+  game_id: number;
+  team_id: number;
+  status: Defaulted<ParticipationStatusName>;
+  division_id: number | null;
+  writeup_hash: string | null;
+  writeup_uploaded_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface ParticipationMembersTable {
+  participation_id: number;
+  game_id: number;
+  user_id: string;
+}
+
+export interface FlagsTable {
+  id: Serial;
+  challenge_id: number;
+  flag: string;
+  attachment_id: number | null;
+  /** The team this flag belongs to (dynamic challenges); null for static flags and unassigned pool flags. */
+  participation_id: number | null;
+  created_at: CreatedAt;
+}
+
+export type AnswerResultName = 'FlagSubmitted' | 'Accepted' | 'WrongAnswer' | 'CheatDetected' | 'NotFound';
+
+export interface SubmissionsTable {
+  id: Generated<string>;
+  game_id: number;
+  challenge_id: number;
+  participation_id: number;
+  user_id: string | null;
+  answer: string;
+  status: Defaulted<AnswerResultName>;
+  submitted_at: Timestamp;
+  checked_at: Timestamp | null;
+}
+
+export interface SolvesTable {
+  participation_id: number;
+  challenge_id: number;
+  game_id: number;
+  submission_id: string;
+  solved_at: Timestamp;
+}
+
+export interface CheatInfosTable {
+  submission_id: string;
+  game_id: number;
+  submit_participation_id: number;
+  source_participation_id: number;
+}
+
+export interface GameNoticesTable {
+  id: Serial;
+  game_id: number;
+  type: 'Normal' | 'FirstBlood' | 'SecondBlood' | 'ThirdBlood' | 'NewHint' | 'NewChallenge';
+  /** JSON array of strings, formatted by the client per type. */
+  values: ColumnType<string[], string, string>;
+  published_at: Timestamp;
+}
+
+export interface GameEventsTable {
+  id: Generated<string>;
+  game_id: number;
+  type: 'Normal' | 'ContainerStart' | 'ContainerDestroy' | 'FlagSubmit' | 'CheatDetected';
+  values: ColumnType<string[], string, string>;
+  user_id: string | null;
+  team_id: number | null;
+  published_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -74,6 +236,19 @@ export interface Database {
   files: FilesTable;
   settings: SettingsTable;
   posts: PostsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  games: GamesTable;
+  attachments: AttachmentsTable;
+  challenges: ChallengesTable;
+  participations: ParticipationsTable;
+  participation_members: ParticipationMembersTable;
+  flags: FlagsTable;
+  submissions: SubmissionsTable;
+  solves: SolvesTable;
+  cheat_infos: CheatInfosTable;
+  game_notices: GameNoticesTable;
+  game_events: GameEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
