@@ -9,6 +9,8 @@ export interface BrowserSession {
   page: Page;
   /** Console errors and uncaught page errors seen so far. */
   pageErrors: string[];
+  /** A new page in a new browser context: no cookies, no stored language, no cache. */
+  freshPage: () => Promise<Page>;
   close: () => Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export async function openSession(env: Record<string, string> = {}): Promise<Bro
     context,
     page,
     pageErrors,
+    freshPage: async () => (await newContext(browser, platform.url)).newPage(),
     close: async () => {
       await browser.close();
       await platform.stop();

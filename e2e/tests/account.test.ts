@@ -42,7 +42,6 @@ describe('a new player', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
     await page.goto('/account/profile');
-    await screenshot(page, 'zz-before-profile-check');
     await expect.poll(() => page.getByLabel('Current e-mail').inputValue()).toBe(`${userName}@example.org`);
     await screenshot(page, 'profile');
   });

@@ -1,6 +1,7 @@
-import { SUPPORTED_LANGUAGES } from '@flagpole/contract';
+import { LANGUAGE_NAMES, type Language, MACHINE_TRANSLATED_LANGUAGES, SUPPORTED_LANGUAGES } from '@flagpole/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../src/browser';
+import { text } from '../src/locale';
 import { type BrowserSession, openSession } from '../src/session';
 
 let session: BrowserSession;
@@ -13,55 +14,60 @@ afterAll(async () => {
 
 const htmlLang = () => session.page.evaluate(() => document.documentElement.lang);
 
-async function chooseLanguage(name: string) {
+/** Picks a language from the menu, whose button is labelled in the language now shown. */
+async function chooseLanguage(from: Language, to: Language) {
   const { page } = session;
-  await page
-    .getByRole('button', { name: /Language|语言|語言|言語|Bahasa|언어|Язык|Ngôn ngữ|Sprache|Langue|Idioma/ })
-    .first()
-    .click();
-  await page.getByRole('menuitem', { name }).click();
+  await page.getByRole('button', { name: text(from, 'language.label'), exact: true }).click();
+  await page.getByRole('menuitem', { name: LANGUAGE_NAMES[to] }).click();
 }
 
 describe('the language picker', () => {
   it('switches through every language', async () => {
     const { page } = session;
     await page.goto('/');
-    const { LANGUAGE_NAMES, MACHINE_TRANSLATED_LANGUAGES } = await import('@flagpole/contract');
+    let current: Language = 'en-US';
     for (const language of SUPPORTED_LANGUAGES) {
-      await chooseLanguage(LANGUAGE_NAMES[language]);
+      await chooseLanguage(current, language);
       if (MACHINE_TRANSLATED_LANGUAGES.includes(language)) {
-        await page.getByRole('dialog').getByRole('button', { name: 'Keep this language' }).click();
+        const keep = text(language, 'language.machineTranslated.keep');
+        await page.getByRole('dialog').getByRole('button', { name: keep }).click();
       }
       await expect.poll(htmlLang).toBe(language);
+      // The page speaks the chosen language: the navigation's home link is translated.
+      await page
+        .getByRole('link', { name: text(language, 'nav.home'), exact: true })
+        .first()
+        .waitFor();
+      current = language;
     }
-    await chooseLanguage(LANGUAGE_NAMES['en-US']);
+    await chooseLanguage(current, 'en-US');
     await expect.poll(htmlLang).toBe('en-US');
   });
 
   it('asks before a machine-translated language and goes back to English on cancel', async () => {
     const { page } = session;
-    await chooseLanguage('Deutsch');
+    await chooseLanguage('en-US', 'de-DE');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await screenshot(page, 'machine-translation-dialog');
-    await dialog.getByRole('button', { name: 'Switch to English' }).click();
+    await dialog.getByRole('button', { name: text('de-DE', 'language.machineTranslated.useEnglish') }).click();
     await expect.poll(htmlLang).toBe('en-US');
   });
 
   it('keeps the choice across a reload', async () => {
     const { page } = session;
-    await chooseLanguage('日本語');
+    await chooseLanguage('en-US', 'ja-JP');
     await expect.poll(htmlLang).toBe('ja-JP');
     await page.reload();
     await expect.poll(htmlLang).toBe('ja-JP');
-    await chooseLanguage('English');
+    await chooseLanguage('ja-JP', 'en-US');
     await expect.poll(htmlLang).toBe('en-US');
   });
 });
 
 describe('pages that are not there', () => {
   it('shows the not-found page for an unknown path', async () => {
-    const { page } = session;
+    const page = await session.freshPage();
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: /not found/i }).waitFor();
@@ -69,7 +75,7 @@ describe('pages that are not there', () => {
   });
 
   it('matches routes case-insensitively', async () => {
-    const { page } = session;
+    const page = await session.freshPage();
     await page.goto('/Account/LOGIN');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
   });
@@ -77,7 +83,7 @@ describe('pages that are not there', () => {
 
 describe('the error screen', () => {
   it('shows the message, the stack, and the two actions', async () => {
-    const { page } = session;
+    const page = await session.freshPage();
     await page.goto('/__error-test');
     await page.getByRole('button', { name: 'Try again' }).waitFor();
     await page.getByRole('button', { name: 'Clean cache' }).waitFor();

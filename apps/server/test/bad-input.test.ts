@@ -79,6 +79,7 @@ let banned: TestClient;
 
 beforeAll(async () => {
   ctx = await createTestContext({ CAPTCHA_PROVIDER: 'HashPow', POW_DIFFICULTY: '8' });
+  await ctx.app.services.settings.update('accountPolicy', { useCaptcha: false });
   prober = await registerAndSignIn(ctx.app, 'prober');
   banned = await registerAndSignIn(ctx.app, 'banned');
   await ctx.db.updateTable('users').set({ role: 'Banned' }).where('user_name', '=', 'banned').execute();

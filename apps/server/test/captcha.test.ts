@@ -44,7 +44,9 @@ describe('HashPow', () => {
   });
   afterAll(() => ctx.close());
 
-  it('reports no captcha until the account policy turns it on, with ETag/304', async () => {
+  it('reports no captcha while the account policy turns it off, with ETag/304', async () => {
+    // A configured provider is on by default; an administrator can turn it off.
+    await ctx.app.services.settings.update('accountPolicy', { useCaptcha: false });
     const off = await ctx.app.inject({ url: '/api/captcha' });
     expect(json(off)).toEqual({ type: 'None', siteKey: '' });
     await ctx.app.services.settings.update('accountPolicy', { useCaptcha: true });
