@@ -22,7 +22,12 @@ async function main() {
     }
     throw error;
   }
-  const db = await openDatabase({ url: config.DATABASE_URL, embeddedDir: path.join(config.dataDir, 'db') });
+  const db = await openDatabase({
+    url: config.DATABASE_URL,
+    embeddedDir: path.join(config.dataDir, 'db'),
+    onIdleError: (error) =>
+      console.error(JSON.stringify({ level: 40, msg: 'database connection dropped', err: error.message })),
+  });
   await migrate(db);
   const store: KeyValueStore = config.REDIS_URL ? new RedisStore(new Redis(config.REDIS_URL)) : new MemoryStore();
   const events: EventBus = config.REDIS_URL

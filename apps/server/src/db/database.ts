@@ -18,11 +18,16 @@ export interface DatabaseOptions {
   /** Folder of the embedded database; in memory when absent. */
   embeddedDir?: string | undefined;
   maxConnections?: number;
+  /** Told about idle connections the server dropped. */
+  onIdleError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 20 });
+    // An idle connection the server closed (restart, failover) must not take the process down;
+    // the pool replaces it on the next checkout.
+    pool.on('error', (error) => options.onIdleError?.(error));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   let embedded: PGlite;
