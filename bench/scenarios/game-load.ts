@@ -1,0 +1,387 @@
+/**
+ * Load scenario for the game loop: a game of 500 teams, 50 challenges and about 6,500 solves on the
+ * local PostgreSQL server, the platform started as its own process exactly as `npm start` runs it.
+ * Measures the full scoreboard under load, flag submissions (POST + first status call that returns a
+ * verdict) for wrong and for correct flags, how fast a new solve reaches the scoreboard, and the
+ * server's memory. Every loop is bounded in time and count; all traffic stays on loopback.
+ *
+ *   node --import tsx bench/scenarios/game-load.ts [--write]
+ *
+ * --write records the results in bench/results/game-load.md.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hash } from '@node-rs/argon2';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { Pool } from 'undici';
+
+const TEAMS = 500;
+const CHALLENGES = 50;
+const TARGET_SOLVES = 6_500;
+const PASSWORD = 'Bench-pass1';
+const PORT = 18_180;
+const BASE = `http://127.0.0.1:${PORT}`;
+const ADMIN_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = 'flagpole_bench';
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Deterministic pseudo-random numbers so every run seeds the same game. */
+function mulberry32(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_DB);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function recreateDatabase(): Promise<void> {
+  const admin = new pg.Client({ connectionString: ADMIN_DB });
+  await admin.connect();
+  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
+  await admin.query(`create database ${DB_NAME}`);
+  await admin.end();
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(repoRoot, 'apps/server'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl(DB_NAME),
+      DATA_DIR: '/tmp/flagpole-bench',
+      RATE_LIMIT: 'false',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: PASSWORD,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let attempt = 0; attempt < 300; attempt++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not start');
+}
+
+interface Seeded {
+  gameId: number;
+  challengeIds: number[];
+  /** Per team: user name and the challenges it has not solved yet. */
+  teams: Array<{ userName: string; unsolved: number[] }>;
+  solves: number;
+}
+
+/** Bulk data goes straight into the database; the measured operations go through the API. */
+async function seed(): Promise<Seeded> {
+  const db = new pg.Client({ connectionString: databaseUrl(DB_NAME) });
+  await db.connect();
+  const random = mulberry32(0x5eed);
+  const passwordHash = await hash(PASSWORD, { algorithm: 2 });
+  const now = Date.now();
+  const start = new Date(now - 6 * 3_600_000);
+  const end = new Date(now + 24 * 3_600_000);
+  await db.query('begin');
+  const game = await db.query<{ id: number }>(
+    `insert into games (title, start_at, end_at, writeup_deadline, public_key, private_key, practice_mode)
+     values ('Bench game', $1, $2, $2, 'unused', 'unused', false) returning id`,
+    [start, end],
+  );
+  const gameId = game.rows[0]?.id ?? 0;
+  const challenges = await db.query<{ id: number }>(
+    `insert into challenges (game_id, title, category, type, is_enabled, original_score)
+     select $1, 'Challenge ' || n, (array['Web','Pwn','Crypto','Misc','Reverse'])[1 + n % 5], 'StaticAttachment', true, 500
+     from generate_series(1, $2) n returning id`,
+    [gameId, CHALLENGES],
+  );
+  const challengeIds = challenges.rows.map((row) => row.id);
+  await db.query(
+    `insert into flags (challenge_id, flag) select id, 'flag{bench-' || id || '}' from unnest($1::int[]) id`,
+    [challengeIds],
+  );
+  const users = await db.query<{ id: string; user_name: string }>(
+    `insert into users (user_name, email, email_confirmed, password_hash)
+     select 'bench' || n, 'bench' || n || '@bench.invalid', true, $1 from generate_series(1, $2) n
+     returning id, user_name`,
+    [passwordHash, TEAMS],
+  );
+  const teams: Seeded['teams'] = [];
+  const solveRows: Array<[number, number, Date]> = [];
+  for (const [index, user] of users.rows.entries()) {
+    const team = await db.query<{ id: number }>(
+      `insert into teams (name, invite_token, captain_id) values ($1, md5(random()::text), $2) returning id`,
+      [`Team ${index + 1}`, user.id],
+    );
+    const teamId = team.rows[0]?.id ?? 0;
+    await db.query('insert into team_members (team_id, user_id) values ($1, $2)', [teamId, user.id]);
+    const participation = await db.query<{ id: number }>(
+      `insert into participations (game_id, team_id, status) values ($1, $2, 'Accepted') returning id`,
+      [gameId, teamId],
+    );
+    const participationId = participation.rows[0]?.id ?? 0;
+    await db.query('insert into participation_members (participation_id, game_id, user_id) values ($1, $2, $3)', [
+      participationId,
+      gameId,
+      user.id,
+    ]);
+    // Stronger teams solve more: a skewed share of the target solve count.
+    const share = Math.min(CHALLENGES, Math.round((TARGET_SOLVES / TEAMS) * 2 * (1 - index / TEAMS) + random()));
+    const order = [...challengeIds].sort(() => random() - 0.5);
+    for (const challengeId of order.slice(0, share)) {
+      solveRows.push([participationId, challengeId, new Date(start.getTime() + random() * (now - start.getTime()))]);
+    }
+    teams.push({ userName: user.user_name, unsolved: order.slice(share) });
+  }
+  solveRows.sort((a, b) => a[2].getTime() - b[2].getTime());
+  for (const [participationId, challengeId, at] of solveRows) {
+    const submission = await db.query<{ id: string }>(
+      `insert into submissions (game_id, challenge_id, participation_id, answer, status, submitted_at, checked_at)
+       values ($1, $2, $3, $4, 'Accepted', $5, $5) returning id`,
+      [gameId, challengeId, participationId, `flag{bench-${challengeId}}`, at],
+    );
+    await db.query(
+      'insert into solves (participation_id, challenge_id, game_id, submission_id, solved_at) values ($1, $2, $3, $4, $5)',
+      [participationId, challengeId, gameId, submission.rows[0]?.id, at],
+    );
+  }
+  await db.query('commit');
+  await db.end();
+  return { gameId, challengeIds, teams, solves: solveRows.length };
+}
+
+/** A signed-in player: session and XSRF cookies plus the matching header. */
+interface Player {
+  headers: Record<string, string>;
+  unsolved: number[];
+}
+
+async function signIn(userName: string, unsolved: number[]): Promise<Player> {
+  const response = await fetch(`${BASE}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName, password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${userName} failed: ${response.status}`);
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
+  const xsrf = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+  return {
+    headers: {
+      cookie: cookies.join('; '),
+      'x-xsrf-token': decodeURIComponent(xsrf),
+      'content-type': 'application/json',
+    },
+    unsolved: [...unsolved],
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Resident memory of the server process, in MB. */
+function residentMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function scoreboardLoad(gameId: number) {
+  const result = await autocannon({
+    url: `${BASE}/api/game/${gameId}/scoreboard`,
+    headers: { 'accept-encoding': 'gzip, br' },
+    connections: 64,
+    duration: 15,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/**
+ * Each worker submits and then asks for the verdict until it has one; a submission counts when its
+ * verdict arrives. Bounded by the duration and by the work available.
+ */
+async function submissionLoad(
+  pool: Pool,
+  gameId: number,
+  players: Player[],
+  kind: 'wrong' | 'correct',
+  durationMs: number,
+) {
+  const deadline = Date.now() + durationMs;
+  const latencies: number[] = [];
+  let failures = 0;
+  let unexpected = 0;
+  const worker = async (player: Player, index: number) => {
+    let round = 0;
+    while (Date.now() < deadline) {
+      const challengeId =
+        kind === 'correct' ? player.unsolved.shift() : player.unsolved[round % player.unsolved.length];
+      if (challengeId === undefined) return;
+      round += 1;
+      const flag = kind === 'correct' ? `flag{bench-${challengeId}}` : `flag{wrong-${index}-${round}}`;
+      const began = performance.now();
+      const posted = await pool.request({
+        method: 'POST',
+        path: `/api/game/${gameId}/challenges/${challengeId}`,
+        headers: player.headers,
+        body: JSON.stringify({ flag }),
+      });
+      const postedBody = await posted.body.text();
+      if (posted.statusCode !== 200) {
+        failures += 1;
+        continue;
+      }
+      const submissionId = Number(postedBody);
+      let verdict = 'FlagSubmitted';
+      for (let poll = 0; poll < 200 && verdict === 'FlagSubmitted'; poll++) {
+        const status = await pool.request({
+          method: 'GET',
+          path: `/api/game/${gameId}/challenges/${challengeId}/status/${submissionId}`,
+          headers: player.headers,
+        });
+        verdict = JSON.parse(await status.body.text()) as string;
+        if (verdict === 'FlagSubmitted') await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      latencies.push(performance.now() - began);
+      const expected = kind === 'correct' ? 'Accepted' : 'WrongAnswer';
+      if (verdict !== expected) unexpected += 1;
+    }
+  };
+  const began = performance.now();
+  await Promise.all(players.map((player, index) => worker(player, index)));
+  const seconds = (performance.now() - began) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    completed: latencies.length,
+    perSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures,
+    unexpected,
+  };
+}
+
+/** Time from a correct verdict until the public scoreboard shows the new score. */
+async function visibilityDelay(gameId: number, player: Player, teamName: string): Promise<number> {
+  const challengeId = player.unsolved.shift();
+  if (challengeId === undefined) return Number.NaN;
+  const scoreOf = async () => {
+    const board = (await (await fetch(`${BASE}/api/game/${gameId}/scoreboard`)).json()) as {
+      items: Array<{ name: string; score: number }>;
+    };
+    return board.items.find((item) => item.name === teamName)?.score ?? 0;
+  };
+  const before = await scoreOf();
+  const posted = await fetch(`${BASE}/api/game/${gameId}/challenges/${challengeId}`, {
+    method: 'POST',
+    headers: player.headers,
+    body: JSON.stringify({ flag: `flag{bench-${challengeId}}` }),
+  });
+  const submissionId = Number(await posted.text());
+  for (let poll = 0; poll < 400; poll++) {
+    const verdict = (await (
+      await fetch(`${BASE}/api/game/${gameId}/challenges/${challengeId}/status/${submissionId}`, {
+        headers: player.headers,
+      })
+    ).json()) as string;
+    if (verdict !== 'FlagSubmitted') break;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const accepted = performance.now();
+  while (performance.now() - accepted < 5_000) {
+    if ((await scoreOf()) !== before) return performance.now() - accepted;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+async function main() {
+  await recreateDatabase();
+  const server = await startServer();
+  const pid = server.pid ?? 0;
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, residentMb(pid));
+  }, 250);
+  try {
+    const seeded = await seed();
+    console.log(`seeded game ${seeded.gameId}: ${TEAMS} teams, ${CHALLENGES} challenges, ${seeded.solves} solves`);
+    // The first read builds the scoreboard (the seed bypassed the API).
+    await fetch(`${BASE}/api/game/${seeded.gameId}/scoreboard`);
+    const idleRss = residentMb(pid);
+
+    const scoreboard = await scoreboardLoad(seeded.gameId);
+    console.log('scoreboard', scoreboard);
+
+    const players = await Promise.all(seeded.teams.slice(0, 200).map((team) => signIn(team.userName, team.unsolved)));
+    const pool = new Pool(BASE, { connections: 64, pipelining: 1 });
+    const wrong = await submissionLoad(pool, seeded.gameId, players.slice(0, 64), 'wrong', 15_000);
+    console.log('wrong flags', wrong);
+    const correct = await submissionLoad(pool, seeded.gameId, players.slice(0, 150), 'correct', 15_000);
+    console.log('correct flags', correct);
+    await pool.close();
+
+    const probe = players[180];
+    const delays: number[] = [];
+    if (probe) {
+      for (let i = 0; i < 5; i++) delays.push(await visibilityDelay(seeded.gameId, probe, `Team ${181}`));
+    }
+    console.log(
+      'solve visible on the scoreboard after (ms)',
+      delays.map((d) => Math.round(d)),
+    );
+    console.log(`server memory: ${idleRss.toFixed(0)} MB after seeding, ${peakRss.toFixed(0)} MB at peak`);
+
+    if (process.argv.includes('--write')) {
+      const cpu = cpus()[0]?.model ?? 'unknown CPU';
+      const report = `# Game load (bench/scenarios/game-load.ts)
+
+Run ${new Date().toISOString()} on ${cpus().length} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.
+Server: one process started as \`npm start\` does, on the local PostgreSQL server, rate limits off; the
+load generator runs beside it on the same machine (loopback).
+
+Game: ${TEAMS} teams, ${CHALLENGES} challenges, ${seeded.solves} solves seeded.
+
+| measure | result | target |
+|---|---|---|
+| full scoreboard, \`Accept-Encoding: gzip, br\`, 64 connections, 15 s | ${scoreboard.requestsPerSecond.toFixed(0)} req/s, p50 ${scoreboard.p50} ms, p99 ${scoreboard.p99} ms (non-2xx ${scoreboard.non2xx}, errors ${scoreboard.errors}) | ≥ 5,000 req/s, p99 ≤ 25 ms |
+| wrong flags (POST + status until verdict), 64 players, 15 s | ${wrong.perSecond.toFixed(0)}/s, ${wrong.completed} done, p50 ${wrong.p50.toFixed(1)} ms, p99 ${wrong.p99.toFixed(1)} ms, failures ${wrong.failures}, unexpected verdicts ${wrong.unexpected} | ≥ 3,000/s |
+| correct flags, each a new solve, 150 players, ≤ 15 s | ${correct.perSecond.toFixed(0)}/s, ${correct.completed} done, p50 ${correct.p50.toFixed(1)} ms, p99 ${correct.p99.toFixed(1)} ms, failures ${correct.failures}, unexpected verdicts ${correct.unexpected} | ≥ 2,000/s |
+| new solve visible on the scoreboard | ${delays.map((d) => `${Math.round(d)} ms`).join(', ')} | < 1 s |
+| server memory (RSS) | ${idleRss.toFixed(0)} MB after seeding, ${peakRss.toFixed(0)} MB peak | ≤ 250 MB |
+`;
+      writeFileSync(path.join(repoRoot, 'bench/results/game-load.md'), report);
+      console.log('written to bench/results/game-load.md');
+    }
+  } finally {
+    clearInterval(sampler);
+    server.kill('SIGTERM');
+  }
+}
+
+await main();
