@@ -2,6 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
 import { limits } from '@flagpole/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -12,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { type GamePlay, registerGamePlay } from './game-play.module';
 import { registerAccessControl, requireDeclaredAccess } from './http/access';
 import { handleFrameworkError, registerErrorHandlers } from './http/error-handler';
 import { type BearerTokenVerifier, createIdentityResolver } from './http/identity';
@@ -26,6 +28,7 @@ import type { KeyValueStore } from './lib/kv-store';
 import { loggerOptions } from './lib/logger';
 import { createAccountTokenRepository } from './repositories/account-token.repository';
 import { createFileRepository } from './repositories/file.repository';
+import { createNoticeRepository } from './repositories/notice.repository';
 import { createPostRepository } from './repositories/post.repository';
 import { createSessionRepository } from './repositories/session.repository';
 import { createSettingsRepository } from './repositories/settings.repository';
@@ -33,26 +36,36 @@ import { createUserRepository } from './repositories/user.repository';
 import { accountRoutes } from './routes/account.routes';
 import { assetsRoutes } from './routes/assets.routes';
 import { captchaRoutes } from './routes/captcha.routes';
+import { editRoutes } from './routes/edit.routes';
+import { gameEntryRoutes } from './routes/game-entry.routes';
 import { healthRoutes } from './routes/health.routes';
 import { infoRoutes } from './routes/info.routes';
 import { postsRoutes } from './routes/posts.routes';
+import { teamRoutes } from './routes/team.routes';
 import { createAccountEmailService } from './services/account-email.service';
 import { createAccountTokens } from './services/account-tokens';
 import { createAuthService } from './services/auth.service';
 import { createCaptchaService } from './services/captcha.service';
+import { createChallengeEditService } from './services/challenge-edit.service';
 import { createClientConfigService } from './services/client-config.service';
 import { createFileStore } from './services/file-store.service';
+import { createGameEditService } from './services/game-edit.service';
+import { createGameEntryService } from './services/game-entry.service';
 import { createMailer, type Mailer } from './services/mailer.service';
+import { createNoticeService } from './services/notice.service';
 import { createPostService } from './services/post.service';
 import { createProfileService } from './services/profile.service';
 import { createRateLimiter } from './services/rate-limit.service';
 import { createSessionService } from './services/session.service';
 import { createSettingsService } from './services/settings.service';
+import { createTeamService } from './services/team.service';
 
 /** Services tests and start-up tasks reach through the app (for example to drop the post cache). */
 export interface AppServices {
   settings: ReturnType<typeof createSettingsService>;
   posts: ReturnType<typeof createPostService>;
+  /** Scoreboard cache and flag checker of the playing side (tests drain and settle them). */
+  play: GamePlay;
 }
 
 declare module 'fastify' {
@@ -109,7 +122,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({ ...mailDeps, limiter });
   const accountEmail = createAccountEmailService(mailDeps);
   const profiles = createProfileService({ users, sessions, files, onPublicProfileChange: () => posts.invalidate() });
-  app.decorate('services', { settings, posts });
+  const teams = createTeamService({ db, clock, files });
+  const noticeRepository = createNoticeRepository(db);
+  const notices = createNoticeService({ repository: noticeRepository, clock, events: deps.events });
+  const gameEdit = createGameEditService({ db, clock, events: deps.events, files, notices, noticeRepository });
+  const challengeEdit = createChallengeEditService({ db, clock, events: deps.events, notices });
+  const gameEntry = createGameEntryService({ db, clock, events: deps.events });
 
   registerLanguage(app);
   registerErrorHandlers(app);
@@ -117,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: limits.imageBytes, files: 1 } });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Flagpole API', version: '0.1.0', description: 'Capture-the-flag competition platform' },
@@ -134,6 +153,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(postsRoutes({ posts }));
   await app.register(assetsRoutes({ files }));
   await app.register(accountRoutes({ auth, profiles, accountEmail, maxImageBytes: limits.imageBytes }));
+  await app.register(teamRoutes({ teams, maxImageBytes: limits.imageBytes }));
+  await app.register(editRoutes({ games: gameEdit, challenges: challengeEdit, maxImageBytes: limits.imageBytes }));
+  await app.register(gameEntryRoutes({ entry: gameEntry }));
+
+  const play = await registerGamePlay(app, { db, clock, events: deps.events, limiter, notices, noticeRepository });
+  app.decorate('services', { settings, posts, play });
 
   app.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
   await registerWebApp(app, config.WEB_DIST);

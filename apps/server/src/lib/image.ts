@@ -17,7 +17,11 @@ export class UnsupportedImageError extends Error {}
  * Re-encodes an uploaded picture to `width` pixels wide: WebP, or GIF when the upload is a GIF
  * (animation kept). Metadata such as EXIF location is dropped. The type is detected from the content, never from the name or declared type.
  */
-export async function reencodeImage(input: Buffer, width: number): Promise<EncodedImage> {
+export async function reencodeImage(
+  input: Buffer,
+  width: number,
+  options: { enlarge?: boolean } = {},
+): Promise<EncodedImage> {
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
@@ -27,7 +31,9 @@ export async function reencodeImage(input: Buffer, width: number): Promise<Encod
   if (!format || !ACCEPTED_FORMATS.has(format)) throw new UnsupportedImageError(`format ${format ?? 'unknown'}`);
   const animated = format === 'gif';
   try {
-    const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated }).rotate().resize({ width });
+    const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated })
+      .rotate()
+      .resize({ width, withoutEnlargement: options.enlarge === false });
     if (animated) return { data: await pipeline.gif().toBuffer(), contentType: 'image/gif', extension: 'gif' };
     return { data: await pipeline.webp({ quality: 85 }).toBuffer(), contentType: 'image/webp', extension: 'webp' };
   } catch {

@@ -14,6 +14,8 @@ export const RATE_LIMIT_POLICIES = {
   /** Account creation and mail-sending flows: register, recovery, passwordreset, changeemail. */
   register: { limit: 20, windowMs: 150_000 },
   powchallenge: { limit: 40, windowMs: 60_000 },
+  /** Flag submissions per team (participation), whichever member sends them. */
+  submit: { limit: 10, windowMs: 10_000 },
 } satisfies Record<string, Window>;
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
 

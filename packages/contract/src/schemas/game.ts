@@ -10,8 +10,9 @@ import {
   NoticeType,
   ParticipationStatus,
 } from '../enums';
+import { ChallengeInfo, ScoreboardItem } from '../scoring';
 import { Timestamp, TimestampInput } from './common';
-import { TeamWithDetailedUserInfo } from './team';
+import { TeamModel, TeamWithDetailedUserInfo } from './team';
 
 export const gameLimits = {
   title: { max: 64 },
@@ -310,3 +311,37 @@ export type ChallengeDetailModel = z.infer<typeof ChallengeDetailModel>;
 
 export const FlagSubmitModel = z.object({ flag: z.string().trim().min(1).max(gameLimits.flag.max) });
 export type FlagSubmitModel = z.infer<typeof FlagSubmitModel>;
+
+// ---- Playing a game -----------------------------------------------------------------------
+
+/**
+ * The player's board (`GET /api/game/{id}/details`): enabled challenges by category with their current score,
+ * solve count and bloods, the team's own scoreboard row (`rank`), and the signed team token.
+ */
+export const GameDetailModel = z.object({
+  challenges: z.partialRecord(ChallengeCategory, z.array(ChallengeInfo)),
+  challengeCount: z.number().int(),
+  rank: ScoreboardItem.nullable(),
+  teamToken: z.string().min(1),
+  writeupRequired: z.boolean(),
+  writeupDeadline: Timestamp,
+});
+export type GameDetailModel = z.infer<typeof GameDetailModel>;
+
+/** A team in a game, as monitors see it in cheat reports. */
+export const ParticipationModel = z.object({
+  id: z.number().int(),
+  team: TeamModel,
+  status: ParticipationStatus,
+  division: z.string().nullable(),
+  divisionId: z.number().int().nullable(),
+});
+export type ParticipationModel = z.infer<typeof ParticipationModel>;
+
+/** A submission that matched another team's dynamic flag: `ownedTeam` owns the flag, `submitTeam` sent it. */
+export const CheatInfoModel = z.object({
+  ownedTeam: ParticipationModel,
+  submitTeam: ParticipationModel,
+  submission: Submission,
+});
+export type CheatInfoModel = z.infer<typeof CheatInfoModel>;

@@ -1,26 +1,28 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { ComingSoon } from '@/components/coming-soon';
+import { lazyPage } from '@/lib/lazy-page';
+
+// Each player page is its own chunk: the list does not download the scoreboard and so on. The router lazily
+// loads this module and expects plain components, so each lazy page is wrapped in one.
+const LazyGameList = lazyPage(() => import('./game-list-page'));
+const LazyGameDetail = lazyPage(() => import('./game-detail-page'));
+const LazyGameChallenges = lazyPage(() => import('./challenges-page'));
+const LazyGameScoreboard = lazyPage(() => import('./scoreboard-page'));
 
 export function GameListPage() {
-  const { t } = useTranslation();
-  return <ComingSoon page={t('pages.games')} />;
+  return <LazyGameList />;
 }
 
 export function GameDetailPage() {
-  const { t } = useTranslation();
-  const { id } = useParams();
-  return <ComingSoon page={t('pages.gameDetail', { id })} />;
+  return <LazyGameDetail />;
 }
 
 export function GameChallengesPage() {
-  const { t } = useTranslation();
-  return <ComingSoon page={t('pages.gameChallenges')} />;
+  return <LazyGameChallenges />;
 }
 
 export function GameScoreboardPage() {
-  const { t } = useTranslation();
-  return <ComingSoon page={t('pages.gameScoreboard')} />;
+  return <LazyGameScoreboard />;
 }
 
 export function MonitorEventsPage() {

@@ -1,0 +1,164 @@
+import {
+  IntId,
+  LIVE_MESSAGES_FOR_MONITORS,
+  LIVE_MESSAGES_FOR_PLAYERS,
+  type LiveMessage,
+  type LiveMessageType,
+  roleRank,
+} from '@flagpole/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import type { EventBus } from '../lib/event-bus';
+import type { GamePlayService } from '../services/game-play.service';
+import type { ScoreboardService } from '../services/scoreboard.service';
+import { liveChannel } from './live-channel';
+
+const PLAYER_TYPES = new Set<LiveMessageType>(LIVE_MESSAGES_FOR_PLAYERS);
+const MONITOR_TYPES = new Set<LiveMessageType>(LIVE_MESSAGES_FOR_MONITORS);
+/** A subscriber this far behind is dropped rather than buffered without bound. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+interface Subscriber {
+  socket: WebSocket;
+  monitor: boolean;
+  alive: boolean;
+}
+
+interface GameRoom {
+  subscribers: Set<Subscriber>;
+  unsubscribe: () => void;
+}
+
+/**
+ * Websocket fan-out of a game's live messages. Each process subscribes once per game to the event bus (Redis
+ * pub/sub across processes) and serialises each message once for all its sockets. Players get notices and
+ * scoreboard changes; monitors and admins also get events and submissions. `scoreboard` messages are sent by
+ * each process when its own copy of the board has been rebuilt, so a client that refetches gets the new one.
+ */
+export function createLiveGateway(deps: {
+  events: EventBus;
+  scoreboard: ScoreboardService;
+  log: FastifyBaseLogger;
+  heartbeatMs?: number;
+}) {
+  const rooms = new Map<number, GameRoom>();
+
+  function deliver(room: GameRoom, type: LiveMessageType, text: string) {
+    const forPlayers = PLAYER_TYPES.has(type);
+    const forMonitors = MONITOR_TYPES.has(type);
+    for (const sub of room.subscribers) {
+      if (!(sub.monitor ? forMonitors : forPlayers)) continue;
+      if (sub.socket.readyState !== sub.socket.OPEN) continue;
+      if (sub.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        sub.socket.terminate();
+        continue;
+      }
+      sub.socket.send(text);
+    }
+  }
+
+  const stopScoreboard = deps.scoreboard.onRebuilt((gameId) => {
+    const room = rooms.get(gameId);
+    if (!room) return;
+    const message: LiveMessage = { type: 'scoreboard', data: { gameId } };
+    deliver(room, 'scoreboard', JSON.stringify(message));
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const room of rooms.values()) {
+      for (const sub of room.subscribers) {
+        if (!sub.alive) {
+          sub.socket.terminate();
+          continue;
+        }
+        sub.alive = false;
+        sub.socket.ping();
+      }
+    }
+  }, deps.heartbeatMs ?? 30_000);
+  heartbeat.unref();
+
+  function join(gameId: number, socket: WebSocket, monitor: boolean) {
+    let room = rooms.get(gameId);
+    if (!room) {
+      const created: GameRoom = {
+        subscribers: new Set(),
+        unsubscribe: deps.events.subscribe(liveChannel(gameId), (payload) => {
+          const type = (payload as { type?: unknown } | null)?.type;
+          // The scoreboard message is produced locally after this process's rebuild (see above).
+          if (typeof type !== 'string' || type === 'scoreboard') return;
+          deliver(created, type as LiveMessageType, JSON.stringify(payload));
+        }),
+      };
+      room = created;
+      rooms.set(gameId, room);
+    }
+    const sub: Subscriber = { socket, monitor, alive: true };
+    room.subscribers.add(sub);
+    const current = room;
+    socket.on('pong', () => {
+      sub.alive = true;
+    });
+    const leave = () => {
+      current.subscribers.delete(sub);
+      if (current.subscribers.size === 0 && rooms.get(gameId) === current) {
+        current.unsubscribe();
+        rooms.delete(gameId);
+      }
+    };
+    socket.on('close', leave);
+    socket.on('error', (error) => {
+      deps.log.debug({ err: error, gameId }, 'live socket error');
+      leave();
+    });
+    // Clients send nothing; anything they do send is ignored.
+    socket.on('message', () => undefined);
+  }
+
+  return {
+    join,
+    subscriberCount(gameId: number): number {
+      return rooms.get(gameId)?.subscribers.size ?? 0;
+    },
+    close(): void {
+      clearInterval(heartbeat);
+      stopScoreboard();
+      for (const room of rooms.values()) {
+        room.unsubscribe();
+        for (const sub of room.subscribers) sub.socket.close(1001, 'server shutting down');
+      }
+      rooms.clear();
+    },
+  };
+}
+export type LiveGateway = ReturnType<typeof createLiveGateway>;
+
+/** `GET /api/game/{id}/live`: websocket of the game's live messages, for anyone once the game has started. */
+export const liveRoutes =
+  (deps: { gateway: LiveGateway; play: GamePlayService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/game/:id/live',
+      {
+        websocket: true,
+        schema: {
+          tags: ['Game'],
+          summary:
+            'Live messages of a game (websocket): notices, scoreboard changes; events and submissions for monitors',
+          params: z.object({ id: IntId }),
+        },
+        config: { access: 'public' },
+        // Refused before the upgrade, as a normal `{title, status}` response.
+        preHandler: async (request) => {
+          await deps.play.assertStarted(request.params.id);
+        },
+      },
+      (socket, request) => {
+        const role = request.identity?.role;
+        const monitor = role !== undefined && roleRank[role] >= roleRank.Monitor;
+        deps.gateway.join(request.params.id, socket, monitor);
+      },
+    );
+  };

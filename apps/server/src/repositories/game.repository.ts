@@ -1,0 +1,160 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../db/database';
+import type { GamesTable, ParticipationStatusName, ParticipationsTable } from '../db/schema';
+
+export type GameRow = Selectable<GamesTable>;
+export type NewGame = Insertable<GamesTable>;
+export type GameUpdate = Updateable<GamesTable>;
+export type ParticipationRow = Selectable<ParticipationsTable>;
+
+/** Games, participations and rosters. Bound to a connection or a transaction. */
+export function createGameRepository(db: Db) {
+  return {
+    async find(id: number): Promise<GameRow | undefined> {
+      return db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async count(options: { includeHidden: boolean }): Promise<number> {
+      let query = db.selectFrom('games').select((eb) => eb.fn.countAll<number>().as('n'));
+      if (!options.includeHidden) query = query.where('hidden', '=', false);
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    },
+
+    /** All games, newest id first (organisers). */
+    async pageById(count: number, skip: number): Promise<GameRow[]> {
+      return db.selectFrom('games').selectAll().orderBy('id', 'desc').limit(count).offset(skip).execute();
+    },
+
+    /** Visible games, latest start first. */
+    async pageVisibleByStart(count: number, skip: number): Promise<GameRow[]> {
+      return db
+        .selectFrom('games')
+        .selectAll()
+        .where('hidden', '=', false)
+        .orderBy('start_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(count)
+        .offset(skip)
+        .execute();
+    },
+
+    async allVisible(): Promise<GameRow[]> {
+      return db.selectFrom('games').selectAll().where('hidden', '=', false).execute();
+    },
+
+    async insert(game: NewGame): Promise<GameRow> {
+      return db.insertInto('games').values(game).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async update(id: number, changes: GameUpdate): Promise<GameRow | undefined> {
+      return db.updateTable('games').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
+    async delete(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('games').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async acceptedTeamCount(gameId: number): Promise<number> {
+      const row = await db
+        .selectFrom('participations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('game_id', '=', gameId)
+        .where('status', '=', 'Accepted')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    // ---- participations ----
+
+    async findParticipation(id: number): Promise<ParticipationRow | undefined> {
+      return db.selectFrom('participations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    async participationsOfGame(gameId: number): Promise<ParticipationRow[]> {
+      return db.selectFrom('participations').selectAll().where('game_id', '=', gameId).orderBy('id').execute();
+    },
+
+    /** The caller's participation in a game (through the roster), with the team's name. */
+    async rosterEntry(gameId: number, userId: string): Promise<(ParticipationRow & { team_name: string }) | undefined> {
+      return db
+        .selectFrom('participation_members')
+        .innerJoin('participations', 'participations.id', 'participation_members.participation_id')
+        .innerJoin('teams', 'teams.id', 'participations.team_id')
+        .selectAll('participations')
+        .select('teams.name as team_name')
+        .where('participation_members.game_id', '=', gameId)
+        .where('participation_members.user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    async removeRejectedRosterRows(gameId: number, userId: string): Promise<void> {
+      await db
+        .deleteFrom('participation_members')
+        .where('game_id', '=', gameId)
+        .where('user_id', '=', userId)
+        .where('participation_id', 'in', (eb) =>
+          eb.selectFrom('participations').select('id').where('game_id', '=', gameId).where('status', '=', 'Rejected'),
+        )
+        .execute();
+    },
+
+    /** Finds or creates the team's participation and locks it until the transaction ends. */
+    async participationForJoin(gameId: number, teamId: number): Promise<ParticipationRow> {
+      await db
+        .insertInto('participations')
+        .values({ game_id: gameId, team_id: teamId })
+        .onConflict((oc) => oc.columns(['game_id', 'team_id']).doNothing())
+        .execute();
+      return db
+        .selectFrom('participations')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .where('team_id', '=', teamId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+    },
+
+    async setStatus(id: number, status: ParticipationStatusName): Promise<void> {
+      await db.updateTable('participations').set({ status }).where('id', '=', id).execute();
+    },
+
+    async deleteParticipation(id: number): Promise<void> {
+      await db.deleteFrom('participations').where('id', '=', id).execute();
+    },
+
+    async rosterSize(participationId: number): Promise<number> {
+      const row = await db
+        .selectFrom('participation_members')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('participation_id', '=', participationId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async rosters(participationIds: number[]): Promise<Array<{ participation_id: number; user_id: string }>> {
+      if (participationIds.length === 0) return [];
+      return db
+        .selectFrom('participation_members')
+        .select(['participation_id', 'user_id'])
+        .where('participation_id', 'in', participationIds)
+        .execute();
+    },
+
+    async addToRoster(participationId: number, gameId: number, userId: string): Promise<void> {
+      await db
+        .insertInto('participation_members')
+        .values({ participation_id: participationId, game_id: gameId, user_id: userId })
+        .execute();
+    },
+
+    async removeFromRoster(participationId: number, userId: string): Promise<void> {
+      await db
+        .deleteFrom('participation_members')
+        .where('participation_id', '=', participationId)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+  };
+}
+export type GameRepository = ReturnType<typeof createGameRepository>;

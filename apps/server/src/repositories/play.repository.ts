@@ -1,0 +1,321 @@
+import type { AnswerResult, EventType, GameEvent, ParticipationStatus, Submission } from '@flagpole/contract';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { ChallengeTypeName } from '../db/schema';
+
+export interface PlayerContextRow {
+  game: {
+    id: number;
+    start_at: Date;
+    end_at: Date;
+    practice_mode: boolean;
+    private_key: string;
+    writeup_required: boolean;
+    writeup_deadline: Date;
+  };
+  participation: { id: number; status: ParticipationStatus; teamId: number; teamName: string } | null;
+}
+
+export interface PlayChallengeRow {
+  id: number;
+  title: string;
+  content: string;
+  category: string;
+  type: ChallengeTypeName;
+  hints: string[];
+  deadline_at: Date | null;
+  submission_limit: number;
+  original_score: number;
+  file_name: string;
+  attachment_type: 'None' | 'Local' | 'Remote' | null;
+  remote_url: string | null;
+  file_hash: string | null;
+  file_size: number | null;
+}
+
+export interface TeamFlagRow {
+  id: number;
+  attachment_type: 'None' | 'Local' | 'Remote' | null;
+  remote_url: string | null;
+  file_hash: string | null;
+  file_size: number | null;
+}
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+
+/** Queries of a team playing a game: its context, challenges, flags and submissions. */
+export function createPlayRepository(db: Db) {
+  async function teamFlag(challengeId: number, participationId: number): Promise<TeamFlagRow | undefined> {
+    return db
+      .selectFrom('flags as f')
+      .leftJoin('attachments as a', 'a.id', 'f.attachment_id')
+      .leftJoin('files as fl', 'fl.hash', 'a.file_hash')
+      .select(['f.id', 'a.type as attachment_type', 'a.remote_url', 'a.file_hash', 'fl.size as file_size'])
+      .where('f.challenge_id', '=', challengeId)
+      .where('f.participation_id', '=', participationId)
+      .executeTakeFirst();
+  }
+
+  return {
+    /** The game and the caller's participation (through the roster), in one query; undefined for no game. */
+    async playerContext(gameId: number, userId: string): Promise<PlayerContextRow | undefined> {
+      const row = await db
+        .selectFrom('games as g')
+        .leftJoin('participation_members as pm', (join) =>
+          join.onRef('pm.game_id', '=', 'g.id').on('pm.user_id', '=', userId),
+        )
+        .leftJoin('participations as p', 'p.id', 'pm.participation_id')
+        .leftJoin('teams as t', 't.id', 'p.team_id')
+        .select([
+          'g.id',
+          'g.start_at',
+          'g.end_at',
+          'g.practice_mode',
+          'g.private_key',
+          'g.writeup_required',
+          'g.writeup_deadline',
+          'p.id as participation_id',
+          'p.status',
+          'p.team_id',
+          't.name as team_name',
+        ])
+        .where('g.id', '=', gameId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { participation_id, status, team_id, team_name, ...game } = row;
+      return {
+        game,
+        participation:
+          participation_id !== null && status !== null && team_id !== null && team_name !== null
+            ? { id: participation_id, status, teamId: team_id, teamName: team_name }
+            : null,
+      };
+    },
+
+    async gameWindow(gameId: number) {
+      return db
+        .selectFrom('games')
+        .select(['id', 'start_at', 'end_at', 'practice_mode'])
+        .where('id', '=', gameId)
+        .executeTakeFirst();
+    },
+
+    /** An enabled challenge of the game with its static attachment. */
+    async enabledChallenge(gameId: number, challengeId: number): Promise<PlayChallengeRow | undefined> {
+      return db
+        .selectFrom('challenges as c')
+        .leftJoin('attachments as a', 'a.id', 'c.attachment_id')
+        .leftJoin('files as fl', 'fl.hash', 'a.file_hash')
+        .select([
+          'c.id',
+          'c.title',
+          'c.content',
+          'c.category',
+          'c.type',
+          'c.hints',
+          'c.deadline_at',
+          'c.submission_limit',
+          'c.original_score',
+          'c.file_name',
+          'a.type as attachment_type',
+          'a.remote_url',
+          'a.file_hash',
+          'fl.size as file_size',
+        ])
+        .where('c.id', '=', challengeId)
+        .where('c.game_id', '=', gameId)
+        .where('c.is_enabled', '=', true)
+        .executeTakeFirst();
+    },
+
+    teamFlag,
+
+    /**
+     * The team's flag of a dynamic-attachment challenge, handing it a random unassigned pool flag the first
+     * time. Safe under concurrency: `skip locked` keeps two teams off one flag, and the unique index on
+     * (challenge, team) makes a second concurrent assignment for the same team fail, after which we re-read.
+     */
+    async assignPoolFlag(challengeId: number, participationId: number): Promise<TeamFlagRow | undefined> {
+      const existing = await teamFlag(challengeId, participationId);
+      if (existing) return existing;
+      try {
+        await db.transaction().execute(async (trx) => {
+          const free = await trx
+            .selectFrom('flags')
+            .select('id')
+            .where('challenge_id', '=', challengeId)
+            .where('participation_id', 'is', null)
+            .orderBy(sql`random()`)
+            .limit(1)
+            .forUpdate()
+            .skipLocked()
+            .executeTakeFirst();
+          if (!free) return;
+          await trx.updateTable('flags').set({ participation_id: participationId }).where('id', '=', free.id).execute();
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+      return teamFlag(challengeId, participationId);
+    },
+
+    async countSubmissions(participationId: number, challengeId: number): Promise<number> {
+      const row = await db
+        .selectFrom('submissions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('participation_id', '=', participationId)
+        .where('challenge_id', '=', challengeId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /**
+     * Stores a submission as FlagSubmitted and returns its id, or 'limit' when the team has used up the
+     * challenge's submission limit. With a limit, an advisory lock per (team, challenge) serialises the
+     * count and the insert, so parallel submissions cannot overshoot it.
+     */
+    async insertSubmission(input: {
+      gameId: number;
+      challengeId: number;
+      participationId: number;
+      userId: string;
+      answer: string;
+      at: Date;
+      limit: number;
+    }): Promise<number | 'limit'> {
+      const values = {
+        game_id: input.gameId,
+        challenge_id: input.challengeId,
+        participation_id: input.participationId,
+        user_id: input.userId,
+        answer: input.answer,
+        submitted_at: input.at,
+      };
+      if (input.limit <= 0) {
+        const row = await db.insertInto('submissions').values(values).returning('id').executeTakeFirstOrThrow();
+        return Number(row.id);
+      }
+      return db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${input.participationId}::int, ${input.challengeId}::int)`.execute(trx);
+        const count = await trx
+          .selectFrom('submissions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('participation_id', '=', input.participationId)
+          .where('challenge_id', '=', input.challengeId)
+          .executeTakeFirstOrThrow();
+        if (Number(count.n) >= input.limit) return 'limit';
+        const row = await trx.insertInto('submissions').values(values).returning('id').executeTakeFirstOrThrow();
+        return Number(row.id);
+      });
+    },
+
+    /** A submission's status, if it was made by this user's team in this game and challenge. */
+    async submissionStatus(
+      gameId: number,
+      challengeId: number,
+      submissionId: number,
+      userId: string,
+    ): Promise<AnswerResult | undefined> {
+      const row = await db
+        .selectFrom('submissions as s')
+        .innerJoin('participation_members as pm', (join) =>
+          join.onRef('pm.participation_id', '=', 's.participation_id').on('pm.user_id', '=', userId),
+        )
+        .select('s.status')
+        .where('s.id', '=', String(submissionId))
+        .where('s.game_id', '=', gameId)
+        .where('s.challenge_id', '=', challengeId)
+        .executeTakeFirst();
+      return row?.status;
+    },
+
+    // ---- Monitor views ----------------------------------------------------------------------
+
+    async events(gameId: number, page: { count: number; skip: number; hideContainer: boolean }): Promise<GameEvent[]> {
+      let query = db
+        .selectFrom('game_events as e')
+        .leftJoin('users as u', 'u.id', 'e.user_id')
+        .leftJoin('teams as t', 't.id', 'e.team_id')
+        .select(['e.type', 'e.values', 'e.published_at', 'u.user_name', 't.name as team_name'])
+        .where('e.game_id', '=', gameId);
+      if (page.hideContainer) query = query.where('e.type', 'not in', ['ContainerStart', 'ContainerDestroy']);
+      const rows = await query
+        .orderBy('e.published_at', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(page.count)
+        .offset(page.skip)
+        .execute();
+      return rows.map((r) => ({
+        time: r.published_at.getTime(),
+        user: r.user_name ?? '',
+        team: r.team_name ?? '',
+        type: r.type as EventType,
+        values: r.values,
+      }));
+    },
+
+    async submissions(
+      gameId: number,
+      page: { count: number; skip: number; type: AnswerResult | undefined },
+    ): Promise<Submission[]> {
+      let query = db
+        .selectFrom('submissions as s')
+        .innerJoin('challenges as c', 'c.id', 's.challenge_id')
+        .innerJoin('participations as p', 'p.id', 's.participation_id')
+        .innerJoin('teams as t', 't.id', 'p.team_id')
+        .leftJoin('users as u', 'u.id', 's.user_id')
+        .select(['s.answer', 's.status', 's.submitted_at', 'u.user_name', 't.name as team_name', 'c.title'])
+        .where('s.game_id', '=', gameId);
+      if (page.type) query = query.where('s.status', '=', page.type);
+      query = query.orderBy('s.submitted_at', 'desc').orderBy('s.id', 'desc').offset(page.skip);
+      if (page.count > 0) query = query.limit(page.count);
+      const rows = await query.execute();
+      return rows.map((r) => ({
+        answer: r.answer,
+        status: r.status,
+        time: r.submitted_at.getTime(),
+        user: r.user_name ?? '',
+        team: r.team_name,
+        challenge: r.title,
+      }));
+    },
+
+    async cheatInfos(gameId: number) {
+      return db
+        .selectFrom('cheat_infos as ci')
+        .innerJoin('submissions as s', 's.id', 'ci.submission_id')
+        .innerJoin('challenges as c', 'c.id', 's.challenge_id')
+        .leftJoin('users as u', 'u.id', 's.user_id')
+        .innerJoin('participations as sp', 'sp.id', 'ci.submit_participation_id')
+        .innerJoin('teams as st', 'st.id', 'sp.team_id')
+        .innerJoin('participations as op', 'op.id', 'ci.source_participation_id')
+        .innerJoin('teams as ot', 'ot.id', 'op.team_id')
+        .select([
+          's.answer',
+          's.status',
+          's.submitted_at',
+          'u.user_name',
+          'c.title',
+          'sp.id as submit_id',
+          'sp.status as submit_status',
+          'sp.division_id as submit_division',
+          'st.id as submit_team_id',
+          'st.name as submit_team_name',
+          'st.avatar_hash as submit_team_avatar',
+          'op.id as owner_id',
+          'op.status as owner_status',
+          'op.division_id as owner_division',
+          'ot.id as owner_team_id',
+          'ot.name as owner_team_name',
+          'ot.avatar_hash as owner_team_avatar',
+        ])
+        .where('ci.game_id', '=', gameId)
+        .orderBy('s.submitted_at', 'desc')
+        .orderBy('s.id', 'desc')
+        .execute();
+    },
+  };
+}
+export type PlayRepository = ReturnType<typeof createPlayRepository>;

@@ -1,0 +1,249 @@
+import {
+  AnswerResult,
+  ChallengeDetailModel,
+  CheatInfoModel,
+  FlagSubmitModel,
+  GameDetailModel,
+  GameEvent,
+  GameNotice,
+  IntId,
+  ScoreboardModel,
+  Submission,
+} from '@flagpole/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendCached } from '../http/cached-response';
+import { notFound, unauthorized } from '../http/errors';
+import { errorResponses } from '../http/schemas';
+import type { Clock } from '../lib/clock';
+import type { GameMonitorService } from '../services/game-monitor.service';
+import type { GamePlayService } from '../services/game-play.service';
+import { gameNotStartedError } from '../services/game-window';
+import type { NoticeService } from '../services/notice.service';
+import type { BuiltScoreboard, ScoreboardService } from '../services/scoreboard.service';
+
+const tags = ['Game'];
+const GameParams = z.object({ id: IntId });
+const ChallengeParams = z.object({ id: IntId, challengeId: IntId });
+const StatusParams = ChallengeParams.extend({
+  submitId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+const Count = z.coerce.number().int().min(0).max(100).default(100);
+const Skip = z.coerce.number().int().min(0).max(1_000_000_000).default(0);
+
+function userId(request: FastifyRequest): string {
+  if (!request.identity) throw unauthorized();
+  return request.identity.userId;
+}
+
+/** Sends already-serialised JSON (a bare number or string) past the response serializer. */
+function sendJsonText(reply: FastifyReply, text: string): void {
+  reply.type('application/json; charset=utf-8').send(text);
+}
+
+/** br before gzip; an encoding with q=0 is refused. */
+export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && Number(q.slice(2)) <= 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/** Sends the precomputed scoreboard: 304 on a matching validator, else the body in the best accepted encoding. */
+function sendScoreboard(request: FastifyRequest, reply: FastifyReply, board: BuiltScoreboard): void {
+  reply
+    .header('etag', board.etag)
+    .header('last-modified', board.lastModified.toUTCString())
+    .header('cache-control', 'no-cache, must-revalidate')
+    .header('vary', 'Accept-Encoding');
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch !== undefined) {
+    const tags = ifNoneMatch.split(',').map((t) => t.trim());
+    if (tags.includes(board.etag) || tags.includes('*')) {
+      reply.code(304).send();
+      return;
+    }
+  }
+  reply.type('application/json; charset=utf-8');
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (encoding === 'br') reply.header('content-encoding', 'br').send(board.brotli);
+  else if (encoding === 'gzip') reply.header('content-encoding', 'gzip').send(board.gzip);
+  else reply.send(board.body);
+}
+
+export const gamePlayRoutes =
+  (deps: {
+    play: GamePlayService;
+    monitor: GameMonitorService;
+    scoreboard: ScoreboardService;
+    notices: NoticeService;
+    clock: Clock;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { play, monitor, scoreboard, notices } = deps;
+
+    app.get(
+      '/api/game/:id/details',
+      {
+        schema: {
+          tags,
+          summary: "The challenge board and the caller's team row, token and writeup fields",
+          params: GameParams,
+          response: { 200: GameDetailModel, ...errorResponses(400, 401, 403, 404) },
+        },
+        config: { access: 'User' },
+      },
+      async (request, reply) => {
+        sendCached(request, reply, await play.details(request.params.id, userId(request)), 'private');
+      },
+    );
+
+    app.get(
+      '/api/game/:id/challenges/:challengeId',
+      {
+        schema: {
+          tags,
+          summary: 'One challenge as the team sees it',
+          params: ChallengeParams,
+          response: { 200: ChallengeDetailModel, ...errorResponses(400, 401, 403, 404) },
+        },
+        config: { access: 'User' },
+      },
+      async (request) => play.challengeDetail(request.params.id, request.params.challengeId, userId(request)),
+    );
+
+    app.post(
+      '/api/game/:id/challenges/:challengeId',
+      {
+        schema: {
+          tags,
+          summary: 'Submit a flag; returns the submission id, judged asynchronously',
+          params: ChallengeParams,
+          body: FlagSubmitModel,
+          response: { 200: z.number().int(), ...errorResponses(400, 401, 403, 404, 429) },
+        },
+        config: { access: 'User' },
+      },
+      async (request, reply) => {
+        const id = await play.submit(request.params.id, request.params.challengeId, userId(request), request.body.flag);
+        sendJsonText(reply, String(id));
+      },
+    );
+
+    app.get(
+      '/api/game/:id/challenges/:challengeId/status/:submitId',
+      {
+        schema: {
+          tags,
+          summary: "A submission's verdict (CheatDetected reads as WrongAnswer)",
+          params: StatusParams,
+          response: { 200: AnswerResult, ...errorResponses(400, 401, 403, 404) },
+        },
+        config: { access: 'User' },
+      },
+      async (request, reply) => {
+        const { id, challengeId, submitId } = request.params;
+        const status = await play.status(id, challengeId, submitId, userId(request));
+        sendJsonText(reply, JSON.stringify(status));
+      },
+    );
+
+    app.get(
+      '/api/game/:id/scoreboard',
+      {
+        schema: {
+          tags,
+          summary: 'The scoreboard (after the start), served from memory with ETag',
+          params: GameParams,
+          response: { 200: ScoreboardModel, ...errorResponses(400, 404) },
+        },
+        config: { access: 'public' },
+        // The body is compressed once per change, not per request.
+        compress: false,
+      },
+      async (request, reply) => {
+        const board = await scoreboard.get(request.params.id);
+        if (!board) throw notFound('error.gameNotFound');
+        if (deps.clock.now().getTime() < board.startAt) throw gameNotStartedError();
+        sendScoreboard(request, reply, board);
+      },
+    );
+
+    app.get(
+      '/api/game/:id/notices',
+      {
+        schema: {
+          tags,
+          summary: 'Notices of the game, newest first (after the start)',
+          params: GameParams,
+          querystring: z.object({ count: Count, skip: z.coerce.number().int().min(0).max(300).default(0) }),
+          response: { 200: z.array(GameNotice), ...errorResponses(400, 404) },
+        },
+        config: { access: 'public' },
+      },
+      async (request, reply) => {
+        const gameId = request.params.id;
+        await play.assertStarted(gameId);
+        const { count, skip } = request.query;
+        if (skip === 0 && count === 100) {
+          sendCached(request, reply, await notices.list(gameId));
+          return;
+        }
+        const all = await notices.listModels(gameId);
+        reply.send(all.slice(skip, skip + count));
+      },
+    );
+
+    app.get(
+      '/api/game/:id/events',
+      {
+        schema: {
+          tags,
+          summary: 'Game events, newest first (monitor)',
+          params: GameParams,
+          querystring: z.object({ hideContainer: z.stringbool().default(false), count: Count, skip: Skip }),
+          response: { 200: z.array(GameEvent), ...errorResponses(400, 401, 403, 404) },
+        },
+        config: { access: 'Monitor' },
+      },
+      async (request) => monitor.events(request.params.id, request.query),
+    );
+
+    app.get(
+      '/api/game/:id/submissions',
+      {
+        schema: {
+          tags,
+          summary: 'Submissions with their answers, newest first (monitor); count 0 means all',
+          params: GameParams,
+          querystring: z.object({ type: AnswerResult.optional(), count: Count, skip: Skip }),
+          response: { 200: z.array(Submission), ...errorResponses(400, 401, 403, 404) },
+        },
+        config: { access: 'Monitor' },
+      },
+      async (request) =>
+        monitor.submissions(request.params.id, { ...request.query, type: request.query.type ?? undefined }),
+    );
+
+    app.get(
+      '/api/game/:id/cheatinfo',
+      {
+        schema: {
+          tags,
+          summary: "Submissions of another team's dynamic flag (monitor)",
+          params: GameParams,
+          response: { 200: z.array(CheatInfoModel), ...errorResponses(400, 401, 403, 404) },
+        },
+        config: { access: 'Monitor' },
+      },
+      async (request) => monitor.cheatInfo(request.params.id),
+    );
+  };

@@ -1,0 +1,303 @@
+import {
+  type Attachment,
+  type AttachmentCreateModel,
+  ChallengeCategory,
+  type ChallengeCreateModel,
+  type ChallengeEditDetailModel,
+  type ChallengeInfoModel,
+  type ChallengeUpdateModel,
+  dynamicScore,
+  type FlagCreateModel,
+  type TaskStatus,
+} from '@flagpole/contract';
+import type { Db } from '../db/database';
+import { AppError, badRequest, notFound } from '../http/errors';
+import type { Clock } from '../lib/clock';
+import type { EventBus } from '../lib/event-bus';
+import {
+  type AttachmentView,
+  type ChallengeRepository,
+  type ChallengeRow,
+  type ChallengeUpdate,
+  createChallengeRepository,
+  type NewAttachment,
+} from '../repositories/challenge.repository';
+import { createGameRepository } from '../repositories/game.repository';
+import { SCOREBOARD_INVALIDATE } from './game-edit.service';
+import { isGameRunning } from './game-window';
+import type { NoticeService } from './notice.service';
+
+const isContainer = (type: ChallengeRow['type']) => type === 'StaticContainer' || type === 'DynamicContainer';
+
+const categoryOf = (value: string): ChallengeCategory => ChallengeCategory.safeParse(value).data ?? 'Misc';
+
+/** Hints compared as sets: reordering or repeating them is not news. */
+const sameHints = (a: string[], b: string[]) => {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((h) => right.has(h));
+};
+
+function attachmentModel(view: AttachmentView | undefined, fileName: string): Attachment | null {
+  if (!view || view.type === 'None') return null;
+  if (view.type === 'Local') {
+    return {
+      id: view.id,
+      type: 'Local',
+      url: `/assets/${view.fileHash}/${encodeURIComponent(fileName)}`,
+      fileSize: view.fileSize,
+    };
+  }
+  return { id: view.id, type: 'Remote', url: view.remoteUrl, fileSize: null };
+}
+
+/** The organiser's side of challenges: settings, flags, attachments (Admin only; routes check the role). */
+export function createChallengeEditService(deps: { db: Db; clock: Clock; events: EventBus; notices: NoticeService }) {
+  const repo = createChallengeRepository(deps.db);
+  const games = createGameRepository(deps.db);
+
+  const invalidate = (gameId: number) => deps.events.publish(SCOREBOARD_INVALIDATE, { gameId });
+
+  async function loadGame(gameId: number) {
+    const game = await games.find(gameId);
+    if (!game) throw notFound('error.gameNotFound');
+    return game;
+  }
+
+  async function load(gameId: number, challengeId: number, from: ChallengeRepository = repo, lock = false) {
+    const challenge = await from.find(gameId, challengeId, { lock });
+    if (!challenge) throw notFound('error.challengeNotFound');
+    return challenge;
+  }
+
+  async function detail(challenge: ChallengeRow, from: ChallengeRepository = repo): Promise<ChallengeEditDetailModel> {
+    const flags = challenge.type === 'DynamicContainer' ? [] : await from.flags(challenge.id);
+    const attachmentIds = [challenge.attachment_id, ...flags.map((f) => f.attachment_id)].flatMap((id) =>
+      id === null ? [] : [id],
+    );
+    const attachments = await from.attachments(attachmentIds);
+    const accepted = (await from.acceptedCounts(challenge.game_id)).get(challenge.id) ?? 0;
+    const container = isContainer(challenge.type);
+    return {
+      id: challenge.id,
+      title: challenge.title,
+      content: challenge.content,
+      category: categoryOf(challenge.category),
+      type: challenge.type,
+      hints: challenge.hints,
+      flagTemplate: challenge.flag_template,
+      isEnabled: challenge.is_enabled,
+      acceptedCount: accepted,
+      fileName: challenge.file_name,
+      attachment: attachmentModel(
+        challenge.attachment_id === null ? undefined : attachments.get(challenge.attachment_id),
+        challenge.file_name,
+      ),
+      testContainer: null,
+      flags: flags.map((f) => ({
+        id: f.id,
+        flag: f.flag,
+        attachment: attachmentModel(
+          f.attachment_id === null ? undefined : attachments.get(f.attachment_id),
+          challenge.file_name,
+        ),
+      })),
+      containerImage: challenge.container_image,
+      memoryLimit: container ? challenge.memory_limit : null,
+      cpuCount: container ? challenge.cpu_count : null,
+      storageLimit: container ? challenge.storage_limit : null,
+      exposePort: container ? challenge.expose_port : null,
+      networkMode: container ? challenge.network_mode : null,
+      enableTrafficCapture: challenge.enable_traffic_capture,
+      disableBloodBonus: challenge.disable_blood_bonus,
+      deadlineUtc: challenge.deadline_at ? challenge.deadline_at.getTime() : null,
+      submissionLimit: challenge.submission_limit,
+      originalScore: challenge.original_score,
+      minScoreRate: challenge.min_score_rate,
+      difficulty: challenge.difficulty,
+    };
+  }
+
+  /** Builds an attachment row, checking a local file exists (and taking a reference to it). */
+  async function newAttachment(from: ChallengeRepository, input: AttachmentCreateModel): Promise<NewAttachment | null> {
+    switch (input.attachmentType) {
+      case 'None':
+        return null;
+      case 'Local': {
+        if (!input.fileHash) throw badRequest('error.missingField', { field: 'fileHash' });
+        if (!(await from.retainFile(input.fileHash))) throw badRequest('error.fileNotFound');
+        return { type: 'Local', file_hash: input.fileHash, remote_url: null };
+      }
+      case 'Remote': {
+        if (!input.remoteUrl) throw badRequest('error.missingField', { field: 'remoteUrl' });
+        return { type: 'Remote', remote_url: input.remoteUrl, file_hash: null };
+      }
+    }
+  }
+
+  const transaction = <T>(work: (from: ChallengeRepository) => Promise<T>) =>
+    deps.db.transaction().execute((trx) => work(createChallengeRepository(trx)));
+
+  return {
+    /** Unknown games give an empty list, as in the contract. */
+    async list(gameId: number): Promise<ChallengeInfoModel[]> {
+      const [rows, counts] = await Promise.all([repo.listForGame(gameId), repo.acceptedCounts(gameId)]);
+      return rows.map((c) => ({
+        id: c.id,
+        title: c.title,
+        category: categoryOf(c.category),
+        type: c.type,
+        isEnabled: c.is_enabled,
+        score: dynamicScore(c.original_score, c.min_score_rate, c.difficulty, counts.get(c.id) ?? 0),
+        minScore: Math.floor(c.original_score * c.min_score_rate),
+        originalScore: c.original_score,
+        deadlineUtc: c.deadline_at ? c.deadline_at.getTime() : null,
+      }));
+    },
+
+    async create(gameId: number, input: ChallengeCreateModel): Promise<ChallengeEditDetailModel> {
+      await loadGame(gameId);
+      const row = await repo.insert({
+        game_id: gameId,
+        title: input.title,
+        category: input.category,
+        type: input.type,
+      });
+      return detail(row);
+    },
+
+    async get(gameId: number, challengeId: number): Promise<ChallengeEditDetailModel> {
+      return detail(await load(gameId, challengeId));
+    },
+
+    /** Absent or null fields stay unchanged; the type never changes. */
+    async update(gameId: number, challengeId: number, input: ChallengeUpdateModel): Promise<ChallengeEditDetailModel> {
+      const game = await loadGame(gameId);
+      const outcome = await transaction(async (from) => {
+        const current = await load(gameId, challengeId, from, true);
+        const changes: ChallengeUpdate = {};
+        if (input.title != null) changes.title = input.title;
+        if (input.content != null) changes.content = input.content;
+        if (input.category != null) changes.category = input.category;
+        if (input.flagTemplate != null)
+          changes.flag_template = input.flagTemplate.trim() === '' ? null : input.flagTemplate;
+        if (input.hints != null) changes.hints = JSON.stringify(input.hints);
+        if (input.fileName != null) {
+          if (input.fileName.trim() === '') throw badRequest('error.invalidField', { field: 'fileName' });
+          changes.file_name = input.fileName.trim();
+        }
+        // A deadline of 0 removes it.
+        if (input.deadlineUtc != null)
+          changes.deadline_at = input.deadlineUtc === 0 ? null : new Date(input.deadlineUtc);
+        if (input.submissionLimit != null) changes.submission_limit = input.submissionLimit;
+        if (input.containerImage != null) changes.container_image = input.containerImage.trim();
+        if (input.memoryLimit != null) changes.memory_limit = input.memoryLimit;
+        if (input.cpuCount != null) changes.cpu_count = input.cpuCount;
+        if (input.storageLimit != null) changes.storage_limit = input.storageLimit;
+        const exposePort = input.exposePort ?? input.containerExposePort;
+        if (exposePort != null) changes.expose_port = exposePort;
+        if (input.networkMode != null) changes.network_mode = input.networkMode;
+        if (input.enableTrafficCapture != null) {
+          if (input.enableTrafficCapture && !isContainer(current.type)) {
+            throw badRequest('error.invalidField', { field: 'enableTrafficCapture' });
+          }
+          changes.enable_traffic_capture = input.enableTrafficCapture;
+        }
+        if (input.disableBloodBonus != null) changes.disable_blood_bonus = input.disableBloodBonus;
+        if (input.originalScore != null) changes.original_score = input.originalScore;
+        if (input.minScoreRate != null) changes.min_score_rate = input.minScoreRate;
+        if (input.difficulty != null) changes.difficulty = input.difficulty;
+        if (input.isEnabled != null) {
+          if (input.isEnabled) {
+            if (current.type === 'DynamicContainer') {
+              const template = changes.flag_template === undefined ? current.flag_template : changes.flag_template;
+              if (!template) throw badRequest('error.challengeNeedsTemplate');
+            } else if ((await from.countFlags(current.id)) === 0) {
+              throw badRequest('error.challengeNeedsFlag');
+            }
+          }
+          changes.is_enabled = input.isEnabled;
+        }
+        const updated = Object.keys(changes).length > 0 ? await from.update(current.id, changes) : current;
+        return { current, updated, model: await detail(updated, from) };
+      });
+
+      const { current, updated } = outcome;
+      if (isGameRunning(game, deps.clock.now()) && updated.is_enabled) {
+        if (!current.is_enabled) await deps.notices.post(gameId, 'NewChallenge', [updated.title]);
+        else if (input.hints != null && !sameHints(current.hints, updated.hints)) {
+          await deps.notices.post(gameId, 'NewHint', [updated.title]);
+        }
+      }
+      await invalidate(gameId);
+      return outcome.model;
+    },
+
+    async remove(gameId: number, challengeId: number): Promise<void> {
+      await transaction(async (from) => {
+        const challenge = await load(gameId, challengeId, from, true);
+        const owned = await from.attachmentIdsOf([challenge.id]);
+        await from.delete(challenge.id);
+        await from.deleteAttachments(owned);
+      });
+      await invalidate(gameId);
+    },
+
+    /** Accepted counts are computed on every read; this only asks for a fresh scoreboard. */
+    async recountAccepted(gameId: number): Promise<void> {
+      await loadGame(gameId);
+      await invalidate(gameId);
+    },
+
+    /** Static flags; for DynamicAttachment each flag may bring its own attachment. */
+    async addFlags(gameId: number, challengeId: number, flags: FlagCreateModel[]): Promise<void> {
+      await transaction(async (from) => {
+        const challenge = await load(gameId, challengeId, from, true);
+        if (challenge.type === 'DynamicContainer') throw badRequest('error.flagsFromTemplate');
+        for (const flag of flags) {
+          let attachmentId: number | null = null;
+          if (challenge.type === 'DynamicAttachment') {
+            const attachment = await newAttachment(from, flag);
+            if (attachment) attachmentId = await from.insertAttachment(attachment);
+          }
+          await from.insertFlag(challenge.id, flag.flag, attachmentId);
+        }
+      });
+    },
+
+    /** Removing the last flag disables the challenge. */
+    async removeFlag(gameId: number, challengeId: number, flagId: number): Promise<TaskStatus> {
+      const outcome = await transaction(async (from) => {
+        const challenge = await load(gameId, challengeId, from, true);
+        const flag = await from.deleteFlag(challenge.id, flagId);
+        if (!flag) return { status: 'NotFound' as const, disabled: false };
+        if (flag.attachment_id !== null) await from.deleteAttachments([flag.attachment_id]);
+        const disable =
+          challenge.is_enabled && challenge.type !== 'DynamicContainer' && (await from.countFlags(challenge.id)) === 0;
+        if (disable) await from.update(challenge.id, { is_enabled: false });
+        return { status: 'Success' as const, disabled: disable };
+      });
+      if (outcome.disabled) await invalidate(gameId);
+      return outcome.status;
+    },
+
+    /** Sets or clears the challenge's own attachment (not for DynamicAttachment: files go per flag). */
+    async setAttachment(gameId: number, challengeId: number, input: AttachmentCreateModel): Promise<void> {
+      await transaction(async (from) => {
+        const challenge = await load(gameId, challengeId, from, true);
+        if (challenge.type === 'DynamicAttachment') throw badRequest('error.attachmentPerFlag');
+        const attachment = await newAttachment(from, input);
+        const attachmentId = attachment ? await from.insertAttachment(attachment) : null;
+        await from.update(challenge.id, { attachment_id: attachmentId });
+        if (challenge.attachment_id !== null) await from.deleteAttachments([challenge.attachment_id]);
+      });
+    },
+
+    /** Test containers arrive with the container engine; until then the route answers 400. */
+    async testContainer(gameId: number, challengeId: number): Promise<never> {
+      await load(gameId, challengeId);
+      throw new AppError(400, 'error.containersUnavailable');
+    },
+  };
+}
+export type ChallengeEditService = ReturnType<typeof createChallengeEditService>;

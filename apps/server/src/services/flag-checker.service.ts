@@ -1,0 +1,273 @@
+import type { AnswerResult, GameEvent, Submission } from '@flagpole/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../lib/clock';
+import { constantTimeEqual } from '../lib/crypto';
+import type { EventBus } from '../lib/event-bus';
+import { publishLive } from '../realtime/live-channel';
+import type {
+  CommitResult,
+  FlagRow,
+  JudgeRepository,
+  PendingSubmission,
+  Verdict,
+} from '../repositories/judge.repository';
+import type { NoticeService } from './notice.service';
+import type { ScoreboardService } from './scoreboard.service';
+
+export interface FlagCheckerOptions {
+  repository: JudgeRepository;
+  notices: NoticeService;
+  scoreboard: ScoreboardService;
+  events: EventBus;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Batches judged at the same time (each is one transaction on its own connection). */
+  concurrency?: number;
+  /** Submissions judged together in one batch. */
+  batchSize?: number;
+}
+
+const isDynamic = (type: PendingSubmission['challengeType']) =>
+  type === 'DynamicAttachment' || type === 'DynamicContainer';
+
+/** True when any of the candidate flags equals the answer; every candidate is compared in constant time. */
+function matchesAny(answer: string, candidates: readonly string[]): boolean {
+  let found = false;
+  for (const flag of candidates) if (constantTimeEqual(answer, flag)) found = true;
+  return found;
+}
+
+/**
+ * Judges stored submissions off the request path. Submissions are queued by id (FIFO); up to `concurrency`
+ * batches run at once, each taking up to `batchSize` waiting ids, so a burst is judged in few transactions.
+ * A failed batch is retried one submission at a time; one that still fails stays FlagSubmitted and is
+ * picked up again by `start()` on the next start. Side effects (live messages, notices, scoreboard
+ * invalidation) happen only after the verdict transaction commits. Flags are never logged.
+ */
+export function createFlagChecker(options: FlagCheckerOptions) {
+  const { repository, log } = options;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const batchSize = Math.max(1, options.batchSize ?? 64);
+  const waiting: number[] = [];
+  const known = new Set<number>();
+  let running = 0;
+  let stopped = false;
+  let idleWaiters: Array<() => void> = [];
+  let pumpScheduled = false;
+  /**
+   * Submissions queued by this process, with their verdict once committed: status polls by the submitter are
+   * answered from here without a query. Bounded; anything missing is read from the database.
+   */
+  const recent = new Map<
+    number,
+    { userId: string; gameId: number; challengeId: number; status: AnswerResult; at: number }
+  >();
+  /** A pending entry older than this is checked in the database (another process may have judged it). */
+  const PENDING_TRUST_MS = 2_000;
+  const RECENT_LIMIT = 50_000;
+
+  /** Ids queued in the same tick go into one batch, in id order. */
+  function schedulePump(): void {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    setImmediate(() => {
+      pumpScheduled = false;
+      pump();
+    });
+  }
+
+  async function decide(pending: readonly PendingSubmission[]): Promise<Verdict[]> {
+    const staticIds = [...new Set(pending.filter((s) => !isDynamic(s.challengeType)).map((s) => s.challengeId))];
+    const pairs = new Map<string, { challengeId: number; participationId: number }>();
+    for (const s of pending) {
+      if (isDynamic(s.challengeType)) {
+        pairs.set(`${s.challengeId}:${s.participationId}`, {
+          challengeId: s.challengeId,
+          participationId: s.participationId,
+        });
+      }
+    }
+    const flags = await repository.candidateFlags(staticIds, [...pairs.values()]);
+    const staticFlags = new Map<number, string[]>();
+    const teamFlags = new Map<string, string>();
+    for (const f of flags as FlagRow[]) {
+      if (f.participationId === null) {
+        const list = staticFlags.get(f.challengeId) ?? [];
+        list.push(f.flag);
+        staticFlags.set(f.challengeId, list);
+      } else {
+        teamFlags.set(`${f.challengeId}:${f.participationId}`, f.flag);
+      }
+    }
+    const verdicts: Verdict[] = pending.map((submission) => {
+      if (!isDynamic(submission.challengeType)) {
+        const ok = matchesAny(submission.answer, staticFlags.get(submission.challengeId) ?? []);
+        return { submission, status: ok ? 'Accepted' : 'WrongAnswer' };
+      }
+      const own = teamFlags.get(`${submission.challengeId}:${submission.participationId}`);
+      if (own === undefined) return { submission, status: 'NotFound' };
+      return { submission, status: constantTimeEqual(submission.answer, own) ? 'Accepted' : 'WrongAnswer' };
+    });
+    // Cheat check: a wrong answer to a dynamic challenge that is another team's flag of the same challenge.
+    const suspects = verdicts.filter((v) => v.status === 'WrongAnswer' && isDynamic(v.submission.challengeType));
+    if (suspects.length > 0) {
+      const sources = await repository.ownedFlagsMatching(
+        [...new Set(suspects.map((v) => v.submission.challengeId))],
+        [...new Set(suspects.map((v) => v.submission.answer))],
+      );
+      for (const v of suspects) {
+        const source = sources.find(
+          (s) =>
+            s.challengeId === v.submission.challengeId &&
+            s.participationId !== v.submission.participationId &&
+            constantTimeEqual(s.flag, v.submission.answer),
+        );
+        if (source) {
+          v.status = 'CheatDetected';
+          v.source = source;
+        }
+      }
+    }
+    return verdicts;
+  }
+
+  async function publish(result: CommitResult): Promise<void> {
+    for (const v of result.applied) {
+      const entry = recent.get(v.submission.id);
+      if (entry) entry.status = v.status;
+    }
+    const time = result.checkedAt.getTime();
+    for (const v of result.applied) {
+      const s = v.submission;
+      const event: GameEvent = {
+        time,
+        user: s.userName ?? '',
+        team: s.teamName,
+        type: 'FlagSubmit',
+        values: [v.status, s.answer, s.challengeTitle, String(s.challengeId)],
+      };
+      const submission: Submission = {
+        answer: s.answer,
+        status: v.status,
+        time: s.submittedAt.getTime(),
+        user: s.userName ?? '',
+        team: s.teamName,
+        challenge: s.challengeTitle,
+      };
+      await publishLive(options.events, s.gameId, { type: 'event', data: event });
+      if (v.status === 'CheatDetected') {
+        await publishLive(options.events, s.gameId, {
+          type: 'event',
+          data: {
+            time,
+            user: s.userName ?? '',
+            team: s.teamName,
+            type: 'CheatDetected',
+            values: [s.challengeTitle, s.teamName, v.source?.teamName ?? ''],
+          },
+        });
+      }
+      await publishLive(options.events, s.gameId, { type: 'submission', data: submission });
+    }
+    for (const { gameId, notice } of result.notices) await options.notices.announce(gameId, notice);
+    for (const gameId of result.solvedGames) await options.scoreboard.invalidate(gameId);
+  }
+
+  async function judge(ids: readonly number[]): Promise<void> {
+    const pending = await repository.loadPending(ids);
+    if (pending.length === 0) return;
+    const verdicts = await decide(pending);
+    const result = await repository.commit(verdicts, options.clock.now());
+    try {
+      await publish(result);
+    } catch (error) {
+      log.error({ err: error }, 'flag checker: publishing results failed');
+    }
+  }
+
+  async function runBatch(batch: number[]): Promise<void> {
+    try {
+      await judge(batch);
+    } catch (error) {
+      if (batch.length === 1) {
+        log.error({ err: error, submissionId: batch[0] }, 'flag checker: judging failed; retried at next start');
+        return;
+      }
+      for (const id of batch) await runBatch([id]);
+    }
+  }
+
+  function pump(): void {
+    while (!stopped && running < concurrency && waiting.length > 0) {
+      const batch = waiting.splice(0, batchSize);
+      running += 1;
+      void runBatch(batch).finally(() => {
+        running -= 1;
+        for (const id of batch) known.delete(id);
+        pump();
+        if (running === 0 && (waiting.length === 0 || stopped)) {
+          const waiters = idleWaiters;
+          idleWaiters = [];
+          for (const resolve of waiters) resolve();
+        }
+      });
+    }
+  }
+
+  return {
+    /** Remembers who made a submission, so that their status polls need no query. */
+    track(submissionId: number, owner: { userId: string; gameId: number; challengeId: number }): void {
+      if (recent.size >= RECENT_LIMIT) {
+        const oldest = recent.keys().next();
+        if (!oldest.done) recent.delete(oldest.value);
+      }
+      recent.set(submissionId, { ...owner, status: 'FlagSubmitted', at: options.clock.now().getTime() });
+    },
+
+    /** The verdict of a submission this process queued, if the caller made it; undefined means "ask the database". */
+    knownStatus(submissionId: number, userId: string, gameId: number, challengeId: number): AnswerResult | undefined {
+      const entry = recent.get(submissionId);
+      if (!entry || entry.userId !== userId || entry.gameId !== gameId || entry.challengeId !== challengeId) {
+        return undefined;
+      }
+      if (entry.status === 'FlagSubmitted' && options.clock.now().getTime() - entry.at > PENDING_TRUST_MS)
+        return undefined;
+      return entry.status;
+    },
+
+    /** Queues a stored submission for judging. */
+    enqueue(submissionId: number): void {
+      if (stopped || known.has(submissionId)) return;
+      known.add(submissionId);
+      waiting.push(submissionId);
+      schedulePump();
+    },
+
+    /** Re-queues every submission still waiting for a verdict (after a restart or a crash). */
+    async start(): Promise<number> {
+      stopped = false;
+      const ids = await repository.pendingIds();
+      for (const id of ids) this.enqueue(id);
+      return ids.length;
+    },
+
+    /** Resolves when nothing is queued or being judged. */
+    drain(): Promise<void> {
+      if (running === 0 && (waiting.length === 0 || stopped)) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+
+    /** Stops taking work, lets running batches finish; queued ids stay FlagSubmitted for the next start. */
+    async stop(): Promise<void> {
+      stopped = true;
+      waiting.length = 0;
+      known.clear();
+      await this.drain();
+    },
+
+    get queued(): number {
+      return waiting.length + running;
+    },
+  };
+}
+export type FlagChecker = ReturnType<typeof createFlagChecker>;

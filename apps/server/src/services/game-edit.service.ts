@@ -1,0 +1,208 @@
+import {
+  type GameEditModel,
+  type GameInfoModel,
+  type GameNotice,
+  packBloodBonus,
+  unpackBloodBonus,
+} from '@flagpole/contract';
+import type { Db } from '../db/database';
+import { badRequest, notFound } from '../http/errors';
+import type { Clock } from '../lib/clock';
+import type { EventBus } from '../lib/event-bus';
+import { reencodeImage, UnsupportedImageError } from '../lib/image';
+import { generateGameKeyPair } from '../lib/team-token';
+import { createChallengeRepository } from '../repositories/challenge.repository';
+import { createGameRepository, type GameRow, type GameUpdate } from '../repositories/game.repository';
+import type { NoticeRepository } from '../repositories/notice.repository';
+import type { FileStore } from './file-store.service';
+import type { NoticeService } from './notice.service';
+
+/** Channel the game lists listen to; payload `{ gameId }`. */
+export const GAMES_CHANGED = 'games:changed';
+/** Channel the scoreboard cache listens to; payload `{ gameId }`. */
+export const SCOREBOARD_INVALIDATE = 'scoreboard:invalidate';
+
+export const POSTER_MAX_WIDTH = 1920;
+
+export const posterUrl = (hash: string | null) => (hash ? `/assets/${hash}/poster` : null);
+
+export function toGameInfoModel(game: GameRow): GameInfoModel {
+  return {
+    id: game.id,
+    title: game.title,
+    hidden: game.hidden,
+    summary: game.summary,
+    content: game.content,
+    acceptWithoutReview: game.accept_without_review,
+    writeupRequired: game.writeup_required,
+    inviteCode: game.invite_code,
+    teamMemberCountLimit: game.team_member_count_limit,
+    containerCountLimit: game.container_count_limit,
+    poster: posterUrl(game.poster_hash),
+    publicKey: game.public_key,
+    practiceMode: game.practice_mode,
+    start: game.start_at.getTime(),
+    end: game.end_at.getTime(),
+    writeupDeadline: game.writeup_deadline.getTime(),
+    writeupNote: game.writeup_note,
+    bloodBonus: game.blood_bonus,
+  };
+}
+
+/** A packed value with a field above 1000 falls back to the default, as the contract says. */
+const normaliseBloodBonus = (value: number) => packBloodBonus(unpackBloodBonus(value));
+
+/** The columns a create or update body sets; absent optional fields are left out. */
+function columnsOf(input: GameEditModel): GameUpdate {
+  if (input.end <= input.start) throw badRequest('error.gameTimes');
+  const changes: GameUpdate = {
+    title: input.title,
+    start_at: new Date(input.start),
+    end_at: new Date(input.end),
+  };
+  if (input.hidden !== undefined) changes.hidden = input.hidden;
+  if (input.summary !== undefined) changes.summary = input.summary;
+  if (input.content !== undefined) changes.content = input.content;
+  if (input.acceptWithoutReview !== undefined) changes.accept_without_review = input.acceptWithoutReview;
+  if (input.writeupRequired !== undefined) changes.writeup_required = input.writeupRequired;
+  // An empty invite code means none.
+  if (input.inviteCode !== undefined) changes.invite_code = input.inviteCode?.trim() ? input.inviteCode.trim() : null;
+  if (input.teamMemberCountLimit !== undefined) changes.team_member_count_limit = input.teamMemberCountLimit;
+  if (input.containerCountLimit !== undefined) changes.container_count_limit = input.containerCountLimit;
+  if (input.practiceMode !== undefined) changes.practice_mode = input.practiceMode;
+  if (input.writeupDeadline !== undefined) changes.writeup_deadline = new Date(input.writeupDeadline);
+  if (input.writeupNote !== undefined) changes.writeup_note = input.writeupNote;
+  if (input.bloodBonus !== undefined) changes.blood_bonus = normaliseBloodBonus(input.bloodBonus);
+  return changes;
+}
+
+/** The organiser's side of games: settings, poster and notices (Admin only; routes check the role). */
+export function createGameEditService(deps: {
+  db: Db;
+  clock: Clock;
+  events: EventBus;
+  files: FileStore;
+  notices: NoticeService;
+  noticeRepository: NoticeRepository;
+}) {
+  const games = createGameRepository(deps.db);
+
+  async function changed(gameId: number, scoreboard: boolean) {
+    await deps.events.publish(GAMES_CHANGED, { gameId });
+    if (scoreboard) await deps.events.publish(SCOREBOARD_INVALIDATE, { gameId });
+  }
+
+  async function load(gameId: number): Promise<GameRow> {
+    const game = await games.find(gameId);
+    if (!game) throw notFound('error.gameNotFound');
+    return game;
+  }
+
+  async function normalNotice(gameId: number, noticeId: number): Promise<GameNotice> {
+    await load(gameId);
+    const notice = (await deps.noticeRepository.listForGame(gameId)).find((n) => n.id === noticeId);
+    if (!notice) throw notFound();
+    if (notice.type !== 'Normal') throw badRequest('error.systemNotice');
+    return notice;
+  }
+
+  return {
+    load,
+
+    async list(count: number, skip: number) {
+      const [rows, total] = await Promise.all([games.pageById(count, skip), games.count({ includeHidden: true })]);
+      const data = rows.map(toGameInfoModel);
+      return { data, length: data.length, total };
+    },
+
+    async get(gameId: number): Promise<GameInfoModel> {
+      return toGameInfoModel(await load(gameId));
+    },
+
+    /** New games get a fresh Ed25519 key pair; the write-up deadline defaults to the end. */
+    async create(input: GameEditModel): Promise<GameInfoModel> {
+      const columns = columnsOf(input);
+      const keys = generateGameKeyPair();
+      const row = await games.insert({
+        ...columns,
+        title: input.title,
+        start_at: new Date(input.start),
+        end_at: new Date(input.end),
+        writeup_deadline: columns.writeup_deadline ?? new Date(input.end),
+        public_key: keys.publicKey,
+        private_key: keys.privateKey,
+      });
+      await changed(row.id, false);
+      return toGameInfoModel(row);
+    },
+
+    /** Fields absent from the body keep their values; poster, key pair and id never change here. */
+    async update(gameId: number, input: GameEditModel): Promise<GameInfoModel> {
+      const row = await games.update(gameId, columnsOf(input));
+      if (!row) throw notFound('error.gameNotFound');
+      await changed(gameId, true);
+      return toGameInfoModel(row);
+    },
+
+    /** Deletes the game with everything in it, releasing its files. */
+    async remove(gameId: number): Promise<void> {
+      const game = await load(gameId);
+      await deps.db.transaction().execute(async (trx) => {
+        const challenges = createChallengeRepository(trx);
+        const owned = await challenges.attachmentIdsOf((await challenges.listForGame(gameId)).map((c) => c.id));
+        await createGameRepository(trx).delete(gameId);
+        await challenges.deleteAttachments(owned);
+      });
+      if (game.poster_hash) await deps.files.release(game.poster_hash);
+      await changed(gameId, true);
+    },
+
+    /** Re-encodes the poster as WebP (GIF stays GIF) no wider than 1920 px; returns its URL. */
+    async setPoster(gameId: number, upload: Buffer): Promise<string> {
+      const game = await load(gameId);
+      if (upload.length === 0) throw badRequest('error.imageRequired');
+      let image: Awaited<ReturnType<typeof reencodeImage>>;
+      try {
+        image = await reencodeImage(upload, POSTER_MAX_WIDTH, { enlarge: false });
+      } catch (error) {
+        if (error instanceof UnsupportedImageError) throw badRequest('error.imageType');
+        throw error;
+      }
+      const hash = await deps.files.store(image.data, image.contentType);
+      const updated = await games.update(gameId, { poster_hash: hash });
+      if (!updated) {
+        await deps.files.release(hash);
+        throw notFound('error.gameNotFound');
+      }
+      if (game.poster_hash) await deps.files.release(game.poster_hash);
+      await changed(gameId, false);
+      return `/assets/${hash}/poster.${image.extension}`;
+    },
+
+    // ---- notices ----
+
+    /** The organisers' own (Normal) notices, newest first. */
+    async notices(gameId: number): Promise<GameNotice[]> {
+      await load(gameId);
+      return (await deps.noticeRepository.listForGame(gameId)).filter((n) => n.type === 'Normal');
+    },
+
+    async postNotice(gameId: number, content: string): Promise<GameNotice> {
+      await load(gameId);
+      return deps.notices.post(gameId, 'Normal', [content]);
+    },
+
+    async editNotice(gameId: number, noticeId: number, content: string): Promise<GameNotice> {
+      await normalNotice(gameId, noticeId);
+      const notice = await deps.notices.edit(gameId, noticeId, content);
+      if (!notice) throw notFound();
+      return notice;
+    },
+
+    async removeNotice(gameId: number, noticeId: number): Promise<void> {
+      await normalNotice(gameId, noticeId);
+      if (!(await deps.notices.remove(gameId, noticeId))) throw notFound();
+    },
+  };
+}
+export type GameEditService = ReturnType<typeof createGameEditService>;

@@ -1,0 +1,253 @@
+import type {
+  BasicGameInfoModel,
+  DetailedGameInfoModel,
+  GameJoinModel,
+  ParticipationEditModel,
+  ParticipationInfoModel,
+  ParticipationStatus,
+} from '@flagpole/contract';
+import type { Db } from '../db/database';
+import type { ParticipationStatusName } from '../db/schema';
+import type { Identity } from '../http/access';
+import { type CachedBody, cachedBody } from '../http/cached-response';
+import { AppError, badRequest, notFound } from '../http/errors';
+import type { Clock } from '../lib/clock';
+import { constantTimeEqual, sha256Hex } from '../lib/crypto';
+import type { EventBus } from '../lib/event-bus';
+import { createGameRepository, type GameRow } from '../repositories/game.repository';
+import { createTeamRepository } from '../repositories/team.repository';
+import { isUniqueViolation } from '../repositories/user.repository';
+import { GAMES_CHANGED, posterUrl, SCOREBOARD_INVALIDATE } from './game-edit.service';
+import { assertGameNotEnded, hasGameEnded, hasGameStarted } from './game-window';
+import { avatarUrl, toProfile } from './profile.service';
+
+/** Status changes an organiser may make; anything else (a Rejected entry above all) is refused. */
+const TRANSITIONS: Record<ParticipationStatusName, readonly ParticipationStatusName[]> = {
+  Pending: ['Accepted', 'Rejected'],
+  Accepted: ['Suspended'],
+  Suspended: ['Accepted'],
+  Rejected: [],
+};
+
+/** How many games `GET /api/game/recent` returns at most (also for `limit=0`). */
+export const RECENT_GAMES_MAX = 50;
+
+function toBasic(game: GameRow): BasicGameInfoModel {
+  return {
+    id: game.id,
+    title: game.title,
+    summary: game.summary,
+    poster: posterUrl(game.poster_hash),
+    limit: game.team_member_count_limit,
+    start: game.start_at.getTime(),
+    end: game.end_at.getTime(),
+  };
+}
+
+/** Running games (closest start or end first), then upcoming (soonest first), then ended (latest first). */
+export function orderRecentGames(games: GameRow[], now: Date): GameRow[] {
+  const t = now.getTime();
+  const phase = (g: GameRow) => (!hasGameStarted(g, now) ? 1 : hasGameEnded(g, now) ? 2 : 0);
+  const key = (g: GameRow) => {
+    const start = g.start_at.getTime();
+    const end = g.end_at.getTime();
+    switch (phase(g)) {
+      case 0:
+        return Math.min(t - start, end - t);
+      case 1:
+        return start - t;
+      default:
+        return t - end;
+    }
+  };
+  return [...games].sort((a, b) => phase(a) - phase(b) || key(a) - key(b) || b.id - a.id);
+}
+
+/** The player's way into games: lists, details, joining and leaving; and the organiser's review. */
+export function createGameEntryService(deps: { db: Db; clock: Clock; events: EventBus }) {
+  const games = createGameRepository(deps.db);
+  const pages = new Map<string, CachedBody>();
+  let generation = 0;
+  deps.events.subscribe(GAMES_CHANGED, () => {
+    pages.clear();
+    generation += 1;
+  });
+
+  const invalidate = (gameId: number) => deps.events.publish(SCOREBOARD_INVALIDATE, { gameId });
+
+  async function load(gameId: number): Promise<GameRow> {
+    const game = await games.find(gameId);
+    if (!game) throw notFound('error.gameNotFound');
+    return game;
+  }
+
+  return {
+    /** Visible games, latest start first; each page is serialised once per change of the games. */
+    async page(count: number, skip: number): Promise<CachedBody> {
+      const key = `${count}:${skip}`;
+      const cached = pages.get(key);
+      if (cached) return cached;
+      const seen = generation;
+      const [rows, total] = await Promise.all([
+        games.pageVisibleByStart(count, skip),
+        games.count({ includeHidden: false }),
+      ]);
+      const data = rows.map(toBasic);
+      const value = { data, length: data.length, total };
+      const built = cachedBody(value, `gms-${sha256Hex(JSON.stringify(value)).slice(0, 16)}`, deps.clock.now());
+      if (seen === generation) pages.set(key, built);
+      return built;
+    },
+
+    /** Depends on the time, so it is built per request; the ETag still saves the transfer. */
+    async recent(limit: number): Promise<CachedBody> {
+      const now = deps.clock.now();
+      const ordered = orderRecentGames(await games.allVisible(), now);
+      const data = ordered.slice(0, limit === 0 ? RECENT_GAMES_MAX : Math.min(limit, RECENT_GAMES_MAX)).map(toBasic);
+      return cachedBody(data, `rct-${sha256Hex(JSON.stringify(data)).slice(0, 16)}`, now);
+    },
+
+    /** Hidden games are reachable by id; the caller's own entry fills status and team name. */
+    async detail(gameId: number, identity: Identity | null): Promise<DetailedGameInfoModel> {
+      const game = await load(gameId);
+      const [teamCount, entry] = await Promise.all([
+        games.acceptedTeamCount(gameId),
+        identity ? games.rosterEntry(gameId, identity.userId) : Promise.resolve(undefined),
+      ]);
+      return {
+        id: game.id,
+        title: game.title,
+        summary: game.summary,
+        content: game.content,
+        hidden: game.hidden,
+        divisions: [],
+        inviteCodeRequired: Boolean(game.invite_code),
+        writeupRequired: game.writeup_required,
+        poster: posterUrl(game.poster_hash),
+        limit: game.team_member_count_limit,
+        teamCount,
+        division: entry?.division_id ?? null,
+        teamName: entry?.team_name ?? null,
+        practiceMode: game.practice_mode,
+        status: entry?.status ?? 'Unsubmitted',
+        start: game.start_at.getTime(),
+        end: game.end_at.getTime(),
+      };
+    },
+
+    /** Puts the caller on the team's roster for the game, in the order of checks of the contract. */
+    async join(identity: Identity, gameId: number, input: GameJoinModel): Promise<void> {
+      const game = await load(gameId);
+      assertGameNotEnded(game, deps.clock.now());
+      try {
+        await deps.db.transaction().execute(async (trx) => {
+          const teams = createTeamRepository(trx);
+          const repo = createGameRepository(trx);
+          const team = await teams.find(input.teamId);
+          if (!team) throw notFound('error.teamNotFound');
+          if (!(await teams.isMember(team.id, identity.userId))) throw badRequest('error.notTeamMember');
+          if (game.invite_code && !constantTimeEqual(game.invite_code, input.inviteCode?.trim() ?? '')) {
+            throw badRequest('error.wrongGameInviteCode');
+          }
+          const existing = await repo.rosterEntry(gameId, identity.userId);
+          if (existing && existing.status !== 'Rejected') throw badRequest('error.alreadyInGame');
+          await repo.removeRejectedRosterRows(gameId, identity.userId);
+          const participation = await repo.participationForJoin(gameId, team.id);
+          let status = participation.status;
+          if (status === 'Rejected') status = 'Pending';
+          const limit = game.team_member_count_limit;
+          if (limit > 0 && (await repo.rosterSize(participation.id)) >= limit) throw badRequest('error.teamFull');
+          await repo.addToRoster(participation.id, gameId, identity.userId);
+          if (status === 'Pending' && game.accept_without_review) status = 'Accepted';
+          if (status !== participation.status) await repo.setStatus(participation.id, status);
+        });
+      } catch (error) {
+        // Two requests of the same user racing: the roster's unique (game, user) decides.
+        if (isUniqueViolation(error)) throw badRequest('error.alreadyInGame');
+        throw error;
+      }
+      await invalidate(gameId);
+    },
+
+    /** Only while the entry is Pending or Rejected; an entry whose roster empties is removed. */
+    async leave(identity: Identity, gameId: number): Promise<void> {
+      await load(gameId);
+      await deps.db.transaction().execute(async (trx) => {
+        const repo = createGameRepository(trx);
+        const entry = await repo.rosterEntry(gameId, identity.userId);
+        if (!entry) throw badRequest('error.notInGame');
+        const participation = await repo.findParticipation(entry.id);
+        if (!participation || (participation.status !== 'Pending' && participation.status !== 'Rejected')) {
+          throw badRequest('error.cannotLeaveGame');
+        }
+        await repo.removeFromRoster(participation.id, identity.userId);
+        if ((await repo.rosterSize(participation.id)) === 0) await repo.deleteParticipation(participation.id);
+      });
+      await invalidate(gameId);
+    },
+
+    async participations(gameId: number): Promise<ParticipationInfoModel[]> {
+      const exists = await games.find(gameId);
+      // The contract's quirk: HTTP 404 with body status 400.
+      if (!exists) throw new AppError(404, 'error.gameNotFound', undefined, 400);
+      const rows = await games.participationsOfGame(gameId);
+      const teamIds = [...new Set(rows.map((p) => p.team_id))];
+      if (teamIds.length === 0) return [];
+      const teamRepo = createTeamRepository(deps.db);
+      const [teams, members, rosters, active] = await Promise.all([
+        deps.db.selectFrom('teams').selectAll().where('id', 'in', teamIds).execute(),
+        deps.db
+          .selectFrom('team_members')
+          .innerJoin('users', 'users.id', 'team_members.user_id')
+          .selectAll('users')
+          .select('team_members.team_id')
+          .where('team_members.team_id', 'in', teamIds)
+          .orderBy('team_members.joined_at')
+          .execute(),
+        games.rosters(rows.map((p) => p.id)),
+        teamRepo.inActiveGame(teamIds, deps.clock.now()),
+      ]);
+      const byId = new Map(teams.map((t) => [t.id, t]));
+      return rows.flatMap((p) => {
+        const team = byId.get(p.team_id);
+        if (!team) return [];
+        return [
+          {
+            id: p.id,
+            team: {
+              id: team.id,
+              locked: team.locked || active.has(team.id),
+              captainId: team.captain_id,
+              name: team.name,
+              bio: team.bio,
+              avatar: avatarUrl(team.avatar_hash),
+              members: members.filter((m) => m.team_id === team.id).map((m) => toProfile(m)),
+            },
+            registeredMembers: rosters.filter((r) => r.participation_id === p.id).map((r) => r.user_id),
+            divisionId: p.division_id,
+            status: p.status,
+          },
+        ];
+      });
+    },
+
+    /** Pending → Accepted | Rejected, Accepted → Suspended, Suspended → Accepted; Rejected is final. */
+    async review(participationId: number, input: ParticipationEditModel): Promise<void> {
+      const gameId = await deps.db.transaction().execute(async (trx) => {
+        const repo = createGameRepository(trx);
+        const participation = await repo.findParticipation(participationId);
+        if (!participation) throw notFound('error.participationNotFound');
+        const target: ParticipationStatus | null | undefined = input.status;
+        if (target != null && target !== participation.status) {
+          if (target === 'Unsubmitted' || !TRANSITIONS[participation.status].includes(target)) {
+            throw badRequest('error.statusTransition', { from: participation.status, to: target });
+          }
+          await repo.setStatus(participation.id, target);
+        }
+        return participation.game_id;
+      });
+      await invalidate(gameId);
+    },
+  };
+}
+export type GameEntryService = ReturnType<typeof createGameEntryService>;

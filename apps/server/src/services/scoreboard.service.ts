@@ -1,0 +1,220 @@
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import type { ScoreboardItem, ScoreboardModel } from '@flagpole/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../lib/clock';
+import { sha256Hex } from '../lib/crypto';
+import type { EventBus } from '../lib/event-bus';
+import type { ScoreboardRepository } from '../repositories/scoreboard.repository';
+import { computeScoreboard } from '../scoring/compute-scoreboard';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** The event-bus channel that tells every process a game's scoreboard is out of date. */
+export const SCOREBOARD_INVALIDATE = 'scoreboard:invalidate';
+
+/** A game's scoreboard, serialised and compressed once per change and served from memory. */
+export interface BuiltScoreboard {
+  gameId: number;
+  startAt: number;
+  model: ScoreboardModel;
+  body: string;
+  gzip: Buffer;
+  brotli: Buffer;
+  etag: string;
+  lastModified: Date;
+  /** Each challenge's current value, for the challenge page. */
+  scoreByChallenge: Map<number, number>;
+  /** Each team's row, by team id, for the details page. */
+  itemByTeam: Map<number, ScoreboardItem>;
+  /** `challenges` of the model as JSON, spliced into the details body. */
+  challengesJson: string;
+  /** Details bodies built from this board, by participation: dropped with the board. */
+  details: Map<number, { key: string; value: { body: string; etag: string; lastModified: Date } }>;
+}
+
+interface Entry {
+  board?: BuiltScoreboard;
+  building?: Promise<BuiltScoreboard | null>;
+  timer?: NodeJS.Timeout;
+  /** An invalidation arrived while a build was running: build again when it ends. */
+  again: boolean;
+}
+
+export interface ScoreboardServiceOptions {
+  repository: ScoreboardRepository;
+  clock: Clock;
+  events: EventBus;
+  log: FastifyBaseLogger;
+  /** Invalidations within this window are coalesced into one rebuild (the first one starts the window). */
+  debounceMs?: number;
+}
+
+/**
+ * Scoreboards per game. Readers get the current board from memory (stale-while-revalidate while a rebuild
+ * runs); `scoreboard:invalidate` on the event bus, from any process, schedules one rebuild per burst.
+ * Listeners registered with `onRebuilt` (the live gateway) learn when a fresh board is ready in this process.
+ */
+export function createScoreboardService(options: ScoreboardServiceOptions) {
+  const { repository, clock, events, log } = options;
+  const debounceMs = options.debounceMs ?? 150;
+  const entries = new Map<number, Entry>();
+  const listeners = new Set<(gameId: number) => void>();
+  const busy = new Set<Promise<unknown>>();
+  let closed = false;
+
+  const track = <T>(promise: Promise<T>): Promise<T> => {
+    busy.add(promise);
+    void promise.finally(() => busy.delete(promise)).catch(() => undefined);
+    return promise;
+  };
+
+  async function build(gameId: number): Promise<BuiltScoreboard | null> {
+    const loaded = await repository.load(gameId);
+    if (!loaded) return null;
+    const now = clock.now();
+    const model = computeScoreboard(loaded.input, { now: now.getTime() });
+    const body = JSON.stringify(model);
+    const bytes = Buffer.from(body, 'utf8');
+    const [gz, br] = await Promise.all([
+      gzipAsync(bytes, { level: 6 }),
+      brotliAsync(bytes, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        },
+      }),
+    ]);
+    const scoreByChallenge = new Map<number, number>();
+    for (const list of Object.values(model.challenges)) for (const c of list) scoreByChallenge.set(c.id, c.score);
+    return {
+      gameId,
+      startAt: loaded.game.startAt,
+      model,
+      body,
+      gzip: gz,
+      brotli: br,
+      etag: `W/"${gameId}-${sha256Hex(body).slice(0, 20)}"`,
+      lastModified: now,
+      scoreByChallenge,
+      itemByTeam: new Map(model.items.map((item) => [item.id, item])),
+      challengesJson: JSON.stringify(model.challenges),
+      details: new Map(),
+    };
+  }
+
+  function entryOf(gameId: number): Entry {
+    let entry = entries.get(gameId);
+    if (!entry) {
+      entry = { again: false };
+      entries.set(gameId, entry);
+    }
+    return entry;
+  }
+
+  function notify(gameId: number) {
+    for (const listener of listeners) {
+      try {
+        listener(gameId);
+      } catch (error) {
+        log.error({ err: error, gameId }, 'scoreboard listener failed');
+      }
+    }
+  }
+
+  function startBuild(gameId: number, entry: Entry): Promise<BuiltScoreboard | null> {
+    const building = track(
+      build(gameId).then(
+        (board) => {
+          if (entries.get(gameId) !== entry) return board;
+          entry.building = undefined;
+          if (board) entry.board = board;
+          else entries.delete(gameId);
+          if (entry.again) {
+            entry.again = false;
+            schedule(gameId);
+          }
+          return board;
+        },
+        (error: unknown) => {
+          entry.building = undefined;
+          throw error;
+        },
+      ),
+    );
+    entry.building = building;
+    return building;
+  }
+
+  /** One rebuild per burst of invalidations, at most `debounceMs` after the first one. */
+  function schedule(gameId: number) {
+    if (closed) return;
+    const entry = entryOf(gameId);
+    if (entry.timer) return;
+    if (entry.building) {
+      entry.again = true;
+      return;
+    }
+    const fired = new Promise<void>((resolve) => {
+      entry.timer = setTimeout(() => {
+        entry.timer = undefined;
+        resolve();
+        if (!entry.board) {
+          // Nothing cached here: the next reader builds a fresh board; listeners may refetch now.
+          if (!entry.building) entries.delete(gameId);
+          notify(gameId);
+          return;
+        }
+        startBuild(gameId, entry).then(
+          (board) => {
+            if (board) notify(gameId);
+          },
+          (error: unknown) => log.error({ err: error, gameId }, 'scoreboard rebuild failed'),
+        );
+      }, debounceMs);
+    });
+    track(fired);
+  }
+
+  const unsubscribe = events.subscribe(SCOREBOARD_INVALIDATE, (payload) => {
+    const gameId = (payload as { gameId?: unknown } | null)?.gameId;
+    if (typeof gameId === 'number') schedule(gameId);
+  });
+
+  return {
+    /** The current board; built on first use. Null when the game does not exist. */
+    async get(gameId: number): Promise<BuiltScoreboard | null> {
+      const entry = entries.get(gameId);
+      if (entry?.board) return entry.board;
+      if (entry?.building) return entry.building;
+      return startBuild(gameId, entryOf(gameId));
+    },
+
+    /** Tells every process (this one included) that the game's board changed. */
+    async invalidate(gameId: number): Promise<void> {
+      await events.publish(SCOREBOARD_INVALIDATE, { gameId });
+    },
+
+    /** Called in this process whenever a game's board was rebuilt (or dropped) after an invalidation. */
+    onRebuilt(listener: (gameId: number) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Resolves when no rebuild is scheduled or running (tests, shutdown). */
+    async settle(): Promise<void> {
+      while (busy.size > 0) await Promise.allSettled([...busy]);
+    },
+
+    close(): void {
+      closed = true;
+      unsubscribe();
+      for (const entry of entries.values()) if (entry.timer) clearTimeout(entry.timer);
+      entries.clear();
+      busy.clear();
+    },
+  };
+}
+export type ScoreboardService = ReturnType<typeof createScoreboardService>;

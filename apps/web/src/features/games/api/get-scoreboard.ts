@@ -1,0 +1,11 @@
+import type { ScoreboardModel } from '@flagpole/contract';
+import useSWR from 'swr';
+import { fetcher } from '@/lib/http';
+import { gameKeys } from './keys';
+
+/** The whole board; polled every 15 s while the game runs (live pushes refresh it sooner). */
+export function useScoreboard(id: number | null, running: boolean) {
+  return useSWR<ScoreboardModel>(id === null ? null : gameKeys.scoreboard(id), fetcher, {
+    refreshInterval: running ? 15_000 : 0,
+  });
+}

@@ -1,0 +1,20 @@
+/** SWR keys (= API paths) of the game endpoints, shared by queries and the mutations that refresh them. */
+export const gameKeys = {
+  list: (count: number, skip: number) => `/api/game?count=${count}&skip=${skip}`,
+  recent: (limit: number) => `/api/game/recent?limit=${limit}`,
+  game: (id: number) => `/api/game/${id}`,
+  details: (id: number) => `/api/game/${id}/details`,
+  challenge: (id: number, challengeId: number) => `/api/game/${id}/challenges/${challengeId}`,
+  status: (id: number, challengeId: number, submissionId: number) =>
+    `/api/game/${id}/challenges/${challengeId}/status/${submissionId}`,
+  notices: (id: number) => `/api/game/${id}/notices`,
+  scoreboard: (id: number) => `/api/game/${id}/scoreboard`,
+  myTeams: '/api/team',
+} as const;
+
+/** A route parameter as a positive integer id, or null. */
+export function parseId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}

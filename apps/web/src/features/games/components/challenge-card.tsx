@@ -1,0 +1,98 @@
+import type { ChallengeInfo } from '@flagpole/contract';
+import { Badge, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconCircleCheckFilled, IconClockOff, IconDropletFilled } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { BLOOD_COLORS, BLOOD_ORDER, CATEGORY_STYLES } from './categories';
+import classes from './challenge-card.module.css';
+
+interface ChallengeCardProps {
+  challenge: ChallengeInfo;
+  solved: boolean;
+  myTeamId: number | null;
+  now: number;
+  onOpen: (challenge: ChallengeInfo) => void;
+}
+
+export function ChallengeCard({ challenge, solved, myTeamId, now, onOpen }: ChallengeCardProps) {
+  const { t } = useTranslation();
+  const style = CATEGORY_STYLES[challenge.category];
+  const closed = challenge.deadline !== null && challenge.deadline <= now;
+
+  return (
+    <UnstyledButton
+      className={classes.button}
+      onClick={() => onOpen(challenge)}
+      aria-label={t('challenges.card.open', { title: challenge.title })}
+      data-solved={solved || undefined}
+      data-closed={closed || undefined}
+    >
+      <Card
+        withBorder
+        padding="md"
+        className={classes.card}
+        style={{ '--category-color': `var(--mantine-color-${style.color}-filled)` }}
+      >
+        <style.icon className={classes.watermark} size={96} stroke={1.2} aria-hidden />
+        <Stack gap={8} className={classes.content}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text fw={700} truncate title={challenge.title}>
+              {challenge.title}
+            </Text>
+            {solved && (
+              <Tooltip label={t('challenges.card.solved')}>
+                <IconCircleCheckFilled
+                  size={22}
+                  className={classes.solvedMark}
+                  aria-label={t('challenges.card.solved')}
+                  role="img"
+                />
+              </Tooltip>
+            )}
+          </Group>
+          <div className={classes.divider} />
+          <Group justify="space-between" align="flex-end" wrap="nowrap">
+            <div>
+              <Text size="xl" fw={800} lh={1.1}>
+                {t('challenges.card.points', { score: challenge.score })}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('challenges.card.solves', { count: challenge.solved })}
+              </Text>
+            </div>
+            <Group gap={2} wrap="nowrap">
+              {BLOOD_ORDER.map((type, index) => {
+                const blood = challenge.bloods[index];
+                const label = blood
+                  ? t(`challenges.blood.${type}`, {
+                      team: blood.name,
+                      time: blood.submitTimeUtc ? dayjs(blood.submitTimeUtc).format('lll') : '',
+                    })
+                  : t(`challenges.blood.${type}Open`);
+                return (
+                  <Tooltip key={type} label={label} withArrow>
+                    <span
+                      className={classes.blood}
+                      data-taken={blood ? true : undefined}
+                      data-mine={blood && blood.id === myTeamId ? true : undefined}
+                      style={{ color: blood ? BLOOD_COLORS[type] : undefined }}
+                      role="img"
+                      aria-label={label}
+                    >
+                      <IconDropletFilled size={18} />
+                    </span>
+                  </Tooltip>
+                );
+              })}
+            </Group>
+          </Group>
+          {closed && (
+            <Badge color="gray" variant="light" leftSection={<IconClockOff size={12} />} size="sm">
+              {t('challenges.card.closed')}
+            </Badge>
+          )}
+        </Stack>
+      </Card>
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,328 @@
+import type { ChallengeInfo } from '@flagpole/contract';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Divider,
+  Group,
+  List,
+  Modal,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconBulb,
+  IconCheck,
+  IconClock,
+  IconConfetti,
+  IconCopy,
+  IconExternalLink,
+  IconFileDownload,
+  IconFlag,
+  IconHourglass,
+  IconServer,
+  IconX,
+} from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSWRConfig } from 'swr';
+import { Markdown } from '@/components/markdown';
+import { showError } from '@/lib/notify';
+import { useChallenge } from '../api/get-challenge';
+import { gameKeys } from '../api/keys';
+import { getSubmissionStatus, submitFlag } from '../api/submit-flag';
+import { formatFileSize } from '../lib/file-size';
+import { canSubmit, limitReached, runSubmitFlow, type SubmitState, type Verdict } from '../lib/submit-flow';
+import { CATEGORY_STYLES } from './categories';
+
+interface ChallengeModalProps {
+  gameId: number;
+  challenge: ChallengeInfo | null;
+  solved: boolean;
+  onClose: () => void;
+}
+
+const VERDICT_STYLE: Record<Verdict, { color: string; icon: typeof IconCheck }> = {
+  Accepted: { color: 'teal', icon: IconConfetti },
+  WrongAnswer: { color: 'red', icon: IconX },
+  NotFound: { color: 'orange', icon: IconX },
+};
+
+function isExternal(url: string): boolean {
+  return /^https?:\/\//i.test(url) && !url.startsWith(window.location.origin);
+}
+
+export function ChallengeModal({ gameId, challenge, solved, onClose }: ChallengeModalProps) {
+  const { t } = useTranslation();
+  const { mutate } = useSWRConfig();
+  const challengeId = challenge?.id ?? null;
+  const { data: detail, error } = useChallenge(gameId, challengeId);
+  const [flag, setFlag] = useState('');
+  const [state, setState] = useState<SubmitState>({ phase: 'idle' });
+  const style = challenge ? CATEGORY_STYLES[challenge.category] : null;
+
+  const close = () => {
+    setFlag('');
+    setState({ phase: 'idle' });
+    onClose();
+  };
+
+  const submit = async () => {
+    if (challengeId === null || !challenge) return;
+    const value = flag.trim();
+    if (!value) return;
+    const final = await runSubmitFlow({
+      submit: () => submitFlag(gameId, challengeId, { flag: value }),
+      status: (submissionId) => getSubmissionStatus(gameId, challengeId, submissionId),
+      onState: setState,
+    });
+    void mutate(gameKeys.challenge(gameId, challengeId));
+    if (final.phase === 'failed') {
+      showError(final.error);
+      return;
+    }
+    if (final.phase === 'timeout') {
+      notifications.show({
+        color: 'yellow',
+        title: t('challenges.submit.timeoutTitle'),
+        message: t('challenges.submit.timeout'),
+      });
+      return;
+    }
+    if (final.phase !== 'done') return;
+    const { verdict } = final;
+    const VerdictIcon = VERDICT_STYLE[verdict].icon;
+    notifications.show({
+      color: VERDICT_STYLE[verdict].color,
+      icon: <VerdictIcon size={18} />,
+      title: t(`challenges.submit.result.${verdict}.title`),
+      message: t(`challenges.submit.result.${verdict}.text`, { challenge: challenge.title }),
+    });
+    if (verdict === 'Accepted') {
+      setFlag('');
+      void mutate(gameKeys.details(gameId));
+      void mutate(gameKeys.scoreboard(gameId));
+    }
+  };
+
+  const attempts = detail?.attempts ?? 0;
+  const limit = detail?.limit ?? 0;
+  const atLimit = limitReached(attempts, limit);
+  const pastDeadline = detail?.deadline != null && detail.deadline <= Date.now();
+  const inFlight = state.phase === 'submitting' || state.phase === 'judging';
+  const submitAllowed = canSubmit(state, attempts, limit) && !solved && !pastDeadline;
+  const attachment = detail?.context.url ?? null;
+  const entry = detail?.context.instanceEntry ?? null;
+
+  return (
+    <Modal
+      opened={challenge !== null}
+      onClose={close}
+      size="lg"
+      title={
+        challenge &&
+        style && (
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon color={style.color} variant="light" aria-hidden>
+              <style.icon size={18} />
+            </ThemeIcon>
+            <Title order={2} size="h3" lineClamp={1}>
+              {challenge.title}
+            </Title>
+          </Group>
+        )
+      }
+    >
+      {challenge && (
+        <Stack gap="md">
+          <Group gap="xs">
+            <Badge color={style?.color} variant="light">
+              {t(`challenges.categories.${challenge.category}.name`)}
+            </Badge>
+            <Badge variant="outline">{t('challenges.card.points', { score: detail?.score ?? challenge.score })}</Badge>
+            <Badge variant="outline" color="gray">
+              {t('challenges.card.solves', { count: challenge.solved })}
+            </Badge>
+            {solved && (
+              <Badge color="teal" leftSection={<IconCheck size={12} />}>
+                {t('challenges.card.solved')}
+              </Badge>
+            )}
+          </Group>
+
+          {error && !detail ? (
+            <Alert color="red" title={t('challenges.modal.loadFailed')}>
+              {t('challenges.modal.loadFailedText')}
+            </Alert>
+          ) : !detail ? (
+            <Stack gap="xs">
+              <Skeleton h={16} />
+              <Skeleton h={16} w="80%" />
+              <Skeleton h={16} w="60%" />
+            </Stack>
+          ) : (
+            <>
+              {detail.content ? (
+                <Markdown source={detail.content} />
+              ) : (
+                <Text c="dimmed">{t('challenges.modal.noContent')}</Text>
+              )}
+
+              {detail.hints && detail.hints.length > 0 && (
+                <section aria-label={t('challenges.modal.hints')}>
+                  <List
+                    spacing="xs"
+                    icon={<IconBulb size={16} color="var(--mantine-color-yellow-filled)" aria-hidden />}
+                  >
+                    {detail.hints.map((hint) => (
+                      <List.Item key={hint}>
+                        <Markdown source={hint} inline />
+                      </List.Item>
+                    ))}
+                  </List>
+                </section>
+              )}
+
+              {(attachment || entry) && <Divider />}
+              {attachment && (
+                <Group gap="sm">
+                  <Button
+                    component="a"
+                    href={attachment}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    download={isExternal(attachment) ? undefined : ''}
+                    variant="light"
+                    leftSection={
+                      isExternal(attachment) ? <IconExternalLink size={16} /> : <IconFileDownload size={16} />
+                    }
+                  >
+                    {isExternal(attachment) ? t('challenges.modal.openLink') : t('challenges.modal.download')}
+                  </Button>
+                  {detail.context.fileSize !== null && detail.context.fileSize > 0 && (
+                    <Text size="sm" c="dimmed">
+                      {formatFileSize(detail.context.fileSize)}
+                    </Text>
+                  )}
+                </Group>
+              )}
+              {entry && (
+                <Group gap="xs" wrap="nowrap">
+                  <IconServer size={18} aria-hidden />
+                  <Text size="sm">{t('challenges.modal.instance')}</Text>
+                  <Code>{entry}</Code>
+                  <CopyButton value={entry}>
+                    {({ copied, copy }) => (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        onClick={copy}
+                        leftSection={copied ? <IconCheck size={12} /> : <IconCopy size={12} />}
+                      >
+                        {copied ? t('challenges.rank.copied') : t('challenges.modal.copy')}
+                      </Button>
+                    )}
+                  </CopyButton>
+                </Group>
+              )}
+              {(detail.type === 'StaticContainer' || detail.type === 'DynamicContainer') && !entry && (
+                <Text size="sm" c="dimmed">
+                  {t('challenges.modal.noInstance')}
+                </Text>
+              )}
+
+              <Group gap="lg">
+                {detail.deadline !== null && (
+                  <Group gap={6}>
+                    <IconClock size={16} aria-hidden />
+                    <Text size="sm" c={pastDeadline ? 'red' : undefined}>
+                      {pastDeadline
+                        ? t('challenges.modal.deadlinePassed', { date: dayjs(detail.deadline).format('lll') })
+                        : t('challenges.modal.deadline', {
+                            date: dayjs(detail.deadline).format('lll'),
+                            relative: dayjs(detail.deadline).fromNow(),
+                          })}
+                    </Text>
+                  </Group>
+                )}
+                <Group gap={6}>
+                  <IconHourglass size={16} aria-hidden />
+                  <Text size="sm" c={atLimit ? 'red' : undefined}>
+                    {limit > 0
+                      ? t('challenges.modal.attemptsLimited', { attempts, limit })
+                      : t('challenges.modal.attempts', { count: attempts })}
+                  </Text>
+                </Group>
+              </Group>
+            </>
+          )}
+
+          <Divider />
+          {solved ? (
+            <Alert color="teal" icon={<IconConfetti />}>
+              {t('challenges.modal.alreadySolved')}
+            </Alert>
+          ) : (
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                void submit();
+              }}
+            >
+              <Stack gap="xs">
+                <Group align="flex-end" gap="sm" wrap="nowrap">
+                  <TextInput
+                    label={t('challenges.submit.flag')}
+                    placeholder={t('challenges.submit.placeholder')}
+                    value={flag}
+                    onChange={(event) => setFlag(event.currentTarget.value)}
+                    maxLength={127}
+                    disabled={atLimit || pastDeadline}
+                    autoComplete="off"
+                    spellCheck={false}
+                    ff="monospace"
+                    style={{ flex: 1 }}
+                    data-autofocus
+                  />
+                  <Button
+                    type="submit"
+                    loading={inFlight}
+                    disabled={!submitAllowed || flag.trim() === ''}
+                    leftSection={<IconFlag size={16} />}
+                  >
+                    {t('challenges.submit.button')}
+                  </Button>
+                </Group>
+                <div aria-live="polite">
+                  {state.phase === 'judging' && (
+                    <Text size="sm" c="dimmed">
+                      {t('challenges.submit.judging')}
+                    </Text>
+                  )}
+                  {state.phase === 'done' && (
+                    <Alert color={VERDICT_STYLE[state.verdict].color} variant="light" p="xs">
+                      {t(`challenges.submit.result.${state.verdict}.title`)}
+                    </Alert>
+                  )}
+                  {atLimit && (
+                    <Text size="sm" c="red">
+                      {t('challenges.submit.limitReached')}
+                    </Text>
+                  )}
+                </div>
+              </Stack>
+            </form>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,85 @@
+import type { DetailedGameInfoModel } from '@flagpole/contract';
+import { Anchor, Box, Container, Grid, Group, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { IconArrowLeft, IconFlag, IconPlugConnected, IconPlugConnectedX, IconTrophy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useNow } from '../hooks/use-now';
+import { canOpenChallenges, gamePhase } from '../lib/game-status';
+import { GameProgress } from './game-progress';
+
+interface GameShellProps {
+  game: DetailedGameInfoModel;
+  active: 'challenges' | 'scoreboard';
+  /** Live channel state; undefined hides the indicator. */
+  live?: boolean;
+  children: ReactNode;
+}
+
+/** Header shared by the challenge board and the scoreboard: title, tabs and the game clock. */
+export function GameShell({ game, active, live, children }: GameShellProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const now = useNow(5000);
+  const showChallenges = canOpenChallenges(game.status, gamePhase(game.start, game.end, now), game.practiceMode);
+
+  return (
+    <Container size={1600} py="lg">
+      <Grid align="flex-end" gap="md" mb="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Anchor component={Link} to={`/games/${game.id}`} size="sm" c="dimmed">
+            <Group gap={4} component="span">
+              <IconArrowLeft size={14} aria-hidden />
+              {t('games.shell.backToGame')}
+            </Group>
+          </Anchor>
+          <Group gap="sm" wrap="nowrap" mt={4}>
+            <Title order={1} size="h2" lineClamp={1}>
+              {game.title}
+            </Title>
+            {live !== undefined && (
+              <Tooltip label={live ? t('games.shell.liveOn') : t('games.shell.liveOff')}>
+                <Box
+                  component="span"
+                  c={live ? 'teal' : 'dimmed'}
+                  aria-label={live ? t('games.shell.liveOn') : t('games.shell.liveOff')}
+                  role="img"
+                  style={{ display: 'inline-flex' }}
+                >
+                  {live ? <IconPlugConnected size={18} /> : <IconPlugConnectedX size={18} />}
+                </Box>
+              </Tooltip>
+            )}
+          </Group>
+          {game.teamName && (
+            <Text size="sm" c="dimmed">
+              {t('games.shell.playingAs', { team: game.teamName })}
+            </Text>
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <GameProgress start={game.start} end={game.end} compact />
+        </Grid.Col>
+      </Grid>
+      <Tabs
+        value={active}
+        onChange={(value) => {
+          if (value) navigate(`/games/${game.id}/${value}`);
+        }}
+        mb="lg"
+      >
+        <Tabs.List>
+          {showChallenges && (
+            <Tabs.Tab value="challenges" leftSection={<IconFlag size={16} />}>
+              {t('games.shell.challenges')}
+            </Tabs.Tab>
+          )}
+          <Tabs.Tab value="scoreboard" leftSection={<IconTrophy size={16} />}>
+            {t('games.shell.scoreboard')}
+          </Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {children}
+    </Container>
+  );
+}

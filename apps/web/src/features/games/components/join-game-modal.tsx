@@ -1,0 +1,135 @@
+import type { DetailedGameInfoModel } from '@flagpole/contract';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconInfoCircle, IconUsersPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { showError, showSuccess } from '@/lib/notify';
+import { useMutation } from '@/lib/use-mutation';
+import { useMyTeams } from '../api/get-my-teams';
+import { useJoinGame } from '../api/join-game';
+
+interface JoinGameModalProps {
+  game: DetailedGameInfoModel;
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function JoinGameModal({ game, opened, onClose }: JoinGameModalProps) {
+  const { t } = useTranslation();
+  const { data: teams, isLoading } = useMyTeams(opened);
+  const join = useJoinGame(game.id);
+  const { trigger, isMutating } = useMutation(join);
+  const [teamId, setTeamId] = useState<string | null>(null);
+  const [divisionId, setDivisionId] = useState<string | null>(null);
+  const [inviteCode, setInviteCode] = useState('');
+
+  const divisions = game.divisions ?? [];
+  const tooBig = (memberCount: number) => game.limit > 0 && memberCount > game.limit;
+
+  // With exactly one team that fits, it is chosen already.
+  const eligible = (teams ?? []).filter((team) => !tooBig(team.members?.length ?? 0));
+  const onlyTeam = eligible.length === 1 ? eligible[0] : undefined;
+  const selectedTeam = teamId ?? (onlyTeam ? String(onlyTeam.id) : null);
+
+  const options = (teams ?? []).map((team) => {
+    const members = team.members?.length ?? 0;
+    return {
+      value: String(team.id),
+      label: tooBig(members)
+        ? t('games.join.teamTooBig', { name: team.name ?? `#${team.id}`, members })
+        : (team.name ?? `#${team.id}`),
+      disabled: tooBig(members),
+    };
+  });
+
+  const missingInvite = game.inviteCodeRequired && inviteCode.trim() === '';
+  const missingDivision = divisions.length > 0 && divisionId === null;
+  const canSubmit = selectedTeam !== null && !missingInvite && !missingDivision;
+
+  const submit = async () => {
+    if (selectedTeam === null) return;
+    try {
+      await trigger({
+        teamId: Number(selectedTeam),
+        divisionId: divisionId === null ? undefined : Number(divisionId),
+        inviteCode: game.inviteCodeRequired ? inviteCode.trim() : undefined,
+      });
+      showSuccess(t('games.join.success', { title: game.title }));
+      setInviteCode('');
+      onClose();
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('games.join.title', { title: game.title })} size="md">
+      {teams && teams.length === 0 ? (
+        <Stack>
+          <Alert icon={<IconInfoCircle />} color="blue" title={t('games.join.noTeamTitle')}>
+            {t('games.join.noTeamText')}
+          </Alert>
+          <Group justify="flex-end">
+            <Button component={Link} to="/teams" leftSection={<IconUsersPlus size={16} />}>
+              {t('games.join.goToTeams')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack>
+            <Text size="sm" c="dimmed">
+              {game.limit > 0 ? t('games.join.limitNote', { count: game.limit }) : t('games.join.reviewNote')}
+            </Text>
+            <Select
+              label={t('games.join.team')}
+              placeholder={isLoading ? t('games.join.loadingTeams') : t('games.join.teamPlaceholder')}
+              data={options}
+              value={selectedTeam}
+              onChange={setTeamId}
+              required
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+            />
+            {divisions.length > 0 && (
+              <Select
+                label={t('games.join.division')}
+                placeholder={t('games.join.divisionPlaceholder')}
+                data={divisions.map((division) => ({ value: String(division.id), label: division.name }))}
+                value={divisionId}
+                onChange={setDivisionId}
+                required
+                allowDeselect={false}
+              />
+            )}
+            {game.inviteCodeRequired && (
+              <TextInput
+                label={t('games.join.inviteCode')}
+                description={t('games.join.inviteCodeHelp')}
+                value={inviteCode}
+                onChange={(event) => setInviteCode(event.currentTarget.value)}
+                maxLength={32}
+                required
+                autoComplete="off"
+              />
+            )}
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={isMutating} disabled={!canSubmit}>
+                {t('games.join.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,143 @@
+import type { DetailedGameInfoModel, ScoreboardModel } from '@flagpole/contract';
+import { unpackBloodBonus } from '@flagpole/contract';
+import { Alert, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconCheck, IconDropletFilled, IconHourglass } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
+import { NotFoundPage } from '@/features/errors/components/not-found-page';
+import { errorMessageOf } from '@/lib/error-message';
+import { ApiError } from '@/lib/http';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useGame } from '../api/get-game';
+import { useScoreboard } from '../api/get-scoreboard';
+import { parseId } from '../api/keys';
+import { useGameLive } from '../hooks/use-game-live';
+import { useNow } from '../hooks/use-now';
+import { gamePhase } from '../lib/game-status';
+import { BLOOD_COLORS, BLOOD_ORDER } from './categories';
+import { GameShell } from './game-shell';
+import { useNoticeToast } from './live-notifications';
+import { ScoreChart } from './score-chart';
+import { ScoreboardTable } from './scoreboard-table';
+import { TeamRankCard } from './team-rank-card';
+
+function BloodLegend({ packed }: { packed: number }) {
+  const { t } = useTranslation();
+  const bonus = unpackBloodBonus(packed);
+  const perMille = { FirstBlood: bonus.first, SecondBlood: bonus.second, ThirdBlood: bonus.third };
+  return (
+    <Group gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('scoreboard.legend.label')}>
+      {BLOOD_ORDER.map((type) => (
+        <Group key={type} gap={4} component="li" wrap="nowrap">
+          <IconDropletFilled size={16} color={BLOOD_COLORS[type]} aria-hidden />
+          <Text size="xs">{t(`scoreboard.legend.${type}`, { bonus: (perMille[type] / 10).toFixed(1) })}</Text>
+        </Group>
+      ))}
+      <Group gap={4} component="li" wrap="nowrap">
+        <IconCheck size={16} color="var(--mantine-color-teal-5)" aria-hidden />
+        <Text size="xs">{t('scoreboard.legend.Normal')}</Text>
+      </Group>
+    </Group>
+  );
+}
+
+function Board({ game, board }: { game: DetailedGameInfoModel; board: ScoreboardModel }) {
+  const { t } = useTranslation();
+  const now = useNow(30_000);
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const mine = game.teamName ? (board.items.find((item) => item.name === game.teamName) ?? null) : null;
+  const overall = board.timelines.find((line) => line.divisionId === 0) ?? board.timelines[0];
+
+  return (
+    <Stack gap="lg">
+      <Grid gap="lg">
+        {!phone && (
+          <Grid.Col span={{ base: 12, md: mine ? 9 : 12 }}>
+            <Card withBorder padding="md" component="section" aria-labelledby="score-chart-heading">
+              <Title order={2} size="h4" id="score-chart-heading" mb="sm">
+                {t('scoreboard.chart.heading')}
+              </Title>
+              {overall && overall.teams.length > 0 ? (
+                <ScoreChart teams={overall.teams} start={game.start} end={game.end} now={now} />
+              ) : (
+                <Text c="dimmed" ta="center" py="xl">
+                  {t('scoreboard.chart.empty')}
+                </Text>
+              )}
+            </Card>
+          </Grid.Col>
+        )}
+        {mine && (
+          <Grid.Col span={{ base: 12, md: phone ? 12 : 3 }}>
+            <TeamRankCard item={mine} teamName={game.teamName} challengeCount={board.challengeCount} />
+          </Grid.Col>
+        )}
+      </Grid>
+      <Card withBorder padding="md" component="section" aria-labelledby="scoreboard-heading">
+        <Stack gap="sm">
+          <Group justify="space-between" align="baseline" gap="xs">
+            <Title order={2} size="h4" id="scoreboard-heading">
+              {t('scoreboard.table.heading')}
+            </Title>
+            <Text size="xs" c="dimmed">
+              {t('scoreboard.updated', { time: dayjs(board.updateTimeUtc).format('LTS') })}
+            </Text>
+          </Group>
+          {!phone && <BloodLegend packed={board.bloodBonus} />}
+          <ScoreboardTable board={board} myTeamId={mine?.id ?? null} compact={phone} />
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+function ScoreboardContent({ game }: { game: DetailedGameInfoModel }) {
+  const { t } = useTranslation();
+  const now = useNow(10_000);
+  const phase = gamePhase(game.start, game.end, now);
+  const { data: board, error } = useScoreboard(phase === 'upcoming' ? null : game.id, phase === 'running');
+  const toast = useNoticeToast();
+  const live = useGameLive(phase === 'upcoming' ? null : game.id, { onNotice: toast });
+  usePageTitle(`${t('pages.gameScoreboard')} · ${game.title}`);
+
+  let body: React.ReactNode;
+  if (phase === 'upcoming') {
+    body = (
+      <Alert color="blue" icon={<IconHourglass />} title={t('scoreboard.notStarted')}>
+        {t('scoreboard.notStartedText', { date: dayjs(game.start).format('LLL') })}
+      </Alert>
+    );
+  } else if (board) {
+    body = <Board game={game} board={board} />;
+  } else if (error) {
+    body = (
+      <Alert color="red" icon={<IconAlertCircle />} title={t('scoreboard.loadFailed')}>
+        {errorMessageOf(error, t('errors.unknown'))}
+      </Alert>
+    );
+  } else {
+    body = (
+      <Stack>
+        <Skeleton h={320} />
+        <Skeleton h={400} />
+      </Stack>
+    );
+  }
+
+  return (
+    <GameShell game={game} active="scoreboard" live={phase === 'upcoming' ? undefined : live}>
+      {body}
+    </GameShell>
+  );
+}
+
+export default function GameScoreboardPage() {
+  const id = parseId(useParams().id);
+  const { data: game, error } = useGame(id);
+  if (id === null || (error instanceof ApiError && error.httpStatus === 404)) return <NotFoundPage />;
+  if (!game) return <PageLoader />;
+  return <ScoreboardContent game={game} />;
+}

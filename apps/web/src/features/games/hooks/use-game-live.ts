@@ -1,0 +1,62 @@
+import type { GameNotice, LiveMessage } from '@flagpole/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { gameKeys } from '../api/keys';
+import { connectLive, liveUrl } from '../lib/live';
+import { prependNotice } from '../lib/notice-format';
+
+export interface GameLiveOptions {
+  /** Called for each notice pushed while the page is open (not for the initial list). */
+  onNotice?: (notice: GameNotice) => void;
+}
+
+/**
+ * Follows a game's live channel: pushed notices go to the front of the notice list, scoreboard changes
+ * revalidate the scoreboard and the player's board. Reconnects with back-off; while the channel is down the
+ * regular SWR polling keeps the pages current. Returns whether the channel is connected.
+ */
+export function useGameLive(gameId: number | null, options: GameLiveOptions = {}): boolean {
+  const { mutate } = useSWRConfig();
+  const [connected, setConnected] = useState(false);
+  const onNoticeRef = useRef(options.onNotice);
+  onNoticeRef.current = options.onNotice;
+
+  useEffect(() => {
+    if (gameId === null || typeof WebSocket === 'undefined') return;
+    const handle = (message: LiveMessage) => {
+      switch (message.type) {
+        case 'notice':
+          void mutate<GameNotice[]>(gameKeys.notices(gameId), (list) => prependNotice(list, message.data), {
+            revalidate: false,
+          });
+          onNoticeRef.current?.(message.data);
+          break;
+        case 'noticeRemoved':
+          void mutate<GameNotice[]>(
+            gameKeys.notices(gameId),
+            (list) => list?.filter((notice) => notice.id !== message.data.id),
+            { revalidate: false },
+          );
+          break;
+        case 'scoreboard':
+          void mutate(gameKeys.scoreboard(gameId));
+          void mutate(gameKeys.details(gameId));
+          break;
+        case 'event':
+        case 'submission':
+          // Monitor-only messages; players never receive them.
+          break;
+      }
+    };
+    return connectLive({
+      url: liveUrl(gameId, window.location),
+      createSocket: (url) => new WebSocket(url),
+      onMessage: handle,
+      onStateChange: setConnected,
+      setTimer: (callback, ms) => window.setTimeout(callback, ms),
+      clearTimer: (handle) => window.clearTimeout(handle as number),
+    });
+  }, [gameId, mutate]);
+
+  return connected;
+}

@@ -1,0 +1,115 @@
+import { LiveMessage } from '@flagpole/contract';
+
+/** The websocket address of a game's live channel, built from the page's own origin. */
+export function liveUrl(gameId: number, location: Pick<Location, 'protocol' | 'host'>): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}/api/game/${gameId}/live`;
+}
+
+/** A frame from the server, or null when it is not JSON or not a message we know (never throws). */
+export function parseLiveMessage(raw: unknown): LiveMessage | null {
+  if (typeof raw !== 'string') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = LiveMessage.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+export const BACKOFF_BASE_MS = 1000;
+export const BACKOFF_MAX_MS = 30_000;
+
+/**
+ * How long to wait before reconnect attempt `attempt` (0 for the first retry): 1 s, 2 s, 4 s … capped at
+ * 30 s, with up to ±20 % jitter so a restarted server is not hit by every browser at once.
+ * `random` returns a number in [0, 1); 0.5 means no jitter.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const exponential = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt));
+  const jitter = 1 + (random() - 0.5) * 0.4;
+  return Math.round(Math.min(BACKOFF_MAX_MS, exponential * jitter));
+}
+
+/** The minimal socket surface the connection logic needs; the browser WebSocket fits it. */
+export interface LiveSocket {
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  close(): void;
+}
+
+export interface LiveConnectionDeps {
+  url: string;
+  createSocket: (url: string) => LiveSocket;
+  onMessage: (message: LiveMessage) => void;
+  onStateChange?: (connected: boolean) => void;
+  setTimer: (callback: () => void, ms: number) => unknown;
+  clearTimer: (handle: unknown) => void;
+  random?: () => number;
+}
+
+/**
+ * Keeps one socket open: on close or failure it waits `reconnectDelay(attempt)` and tries again; a socket
+ * that opened resets the schedule. Returns a function that stops everything.
+ */
+export function connectLive(deps: LiveConnectionDeps): () => void {
+  let attempt = 0;
+  let stopped = false;
+  let socket: LiveSocket | null = null;
+  let timer: unknown = null;
+
+  const open = () => {
+    timer = null;
+    if (stopped) return;
+    let current: LiveSocket;
+    try {
+      current = deps.createSocket(deps.url);
+    } catch {
+      schedule();
+      return;
+    }
+    socket = current;
+    current.onopen = () => {
+      attempt = 0;
+      deps.onStateChange?.(true);
+    };
+    current.onmessage = (event) => {
+      const message = parseLiveMessage(event.data);
+      if (message) deps.onMessage(message);
+    };
+    current.onerror = () => {
+      // A close event follows; reconnecting happens there.
+    };
+    current.onclose = () => {
+      if (socket !== current) return;
+      socket = null;
+      deps.onStateChange?.(false);
+      schedule();
+    };
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    const delay = reconnectDelay(attempt, deps.random);
+    attempt++;
+    timer = deps.setTimer(open, delay);
+  };
+
+  open();
+
+  return () => {
+    stopped = true;
+    if (timer !== null) deps.clearTimer(timer);
+    const current = socket;
+    socket = null;
+    if (current) {
+      current.onclose = null;
+      current.onmessage = null;
+      current.close();
+    }
+  };
+}
