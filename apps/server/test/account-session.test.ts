@@ -118,13 +118,17 @@ describe('sessions', () => {
 });
 
 describe('XSRF protection', () => {
-  it('issues a readable XSRF-TOKEN cookie to clients without one', async () => {
-    const response = await ctx.app.inject({ url: '/api/config' });
+  it('issues a readable XSRF-TOKEN cookie where a client will need one', async () => {
+    const anonymousRead = await ctx.app.inject({ url: '/api/config' });
+    expect(anonymousRead.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
+    const page = await ctx.app.inject({ url: '/games' });
+    expect(page.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeDefined();
+    const response = await ctx.app.inject({ url: '/api/account/profile' });
     const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
     expect(cookie?.value).toMatch(/^[\w-]{20,}$/);
     expect(cookie?.httpOnly).toBeFalsy();
     expect(cookie).toMatchObject({ sameSite: 'Lax', path: '/' });
-    const again = await ctx.app.inject({ url: '/api/config', cookies: { 'XSRF-TOKEN': 'abc' } });
+    const again = await ctx.app.inject({ url: '/api/account/profile', cookies: { 'XSRF-TOKEN': 'abc' } });
     expect(again.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
   });
 
