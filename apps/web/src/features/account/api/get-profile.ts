@@ -22,11 +22,13 @@ export async function getProfile(): Promise<ProfileUserInfoModel | null> {
 }
 
 export function useProfile() {
-  const { data, error, isLoading, mutate } = useSWR(PROFILE_KEY, getProfile);
+  const { data, error, isLoading, isValidating, mutate } = useSWR(PROFILE_KEY, getProfile);
   return {
     user: data ?? null,
     /** True until the first answer (or cached value) is known. */
     isLoading: data === undefined && isLoading,
+    /** True while the server is being asked, even when a cached answer is shown meanwhile. */
+    isChecking: isValidating,
     error: error as unknown,
     refresh: mutate,
   };

@@ -7,9 +7,10 @@ import { useProfile } from '../api/get-profile';
 
 /** Signed-out visitors go to sign-in (and come back); a lower role sees "not found". */
 export function RequireRole({ minRole, children }: { minRole: Role; children: ReactNode }) {
-  const { user, isLoading } = useProfile();
+  const { user, isLoading, isChecking } = useProfile();
   const location = useLocation();
-  if (isLoading) return <PageLoader />;
+  // A cached "signed out" may be stale (signed in from another tab): ask the server before redirecting.
+  if (isLoading || (!user && isChecking)) return <PageLoader />;
   if (!user) {
     const from = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/account/login?from=${from}`} replace />;

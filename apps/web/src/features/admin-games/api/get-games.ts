@@ -1,0 +1,13 @@
+import type { GameInfoModel } from '@flagpole/contract';
+import useSWR from 'swr';
+import { http } from '@/lib/http';
+import { type ArrayResponse, editGamesPrefix } from './keys';
+
+export const GAMES_PAGE_SIZE = 20;
+
+/** One page of all games, hidden ones included, newest first. */
+export function useEditGames(page: number) {
+  const key = `${editGamesPrefix}?count=${GAMES_PAGE_SIZE}&skip=${(page - 1) * GAMES_PAGE_SIZE}`;
+  const { data, error, isLoading } = useSWR(key, (path: string) => http.get<ArrayResponse<GameInfoModel>>(path));
+  return { page: data, error: error as unknown, isLoading: data === undefined && isLoading };
+}

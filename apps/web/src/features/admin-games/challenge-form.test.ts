@@ -1,0 +1,93 @@
+import type { ChallengeEditDetailModel } from '@flagpole/contract';
+import { describe, expect, it } from 'vitest';
+import { numberOrUndefined, toChallengeFormValues, toChallengeUpdate } from './challenge-form';
+
+const challenge: ChallengeEditDetailModel = {
+  id: 1,
+  title: 'Baby RSA',
+  content: 'Find the flag',
+  category: 'Crypto',
+  type: 'StaticAttachment',
+  hints: ['one'],
+  flagTemplate: null,
+  isEnabled: false,
+  acceptedCount: 0,
+  fileName: null,
+  attachment: null,
+  testContainer: null,
+  flags: [],
+  containerImage: '',
+  memoryLimit: 64,
+  cpuCount: 1,
+  storageLimit: 256,
+  exposePort: 80,
+  networkMode: 'Open',
+  enableTrafficCapture: false,
+  disableBloodBonus: false,
+  deadlineUtc: null,
+  submissionLimit: 0,
+  originalScore: 1000,
+  minScoreRate: 0.25,
+  difficulty: 5,
+};
+
+describe('challenge form mapping', () => {
+  it('sends only the common fields for an attachment challenge', () => {
+    const body = toChallengeUpdate(
+      { ...toChallengeFormValues(challenge), hints: ['one', ' ', ' two '] },
+      'StaticAttachment',
+    );
+    expect(body).toEqual({
+      title: 'Baby RSA',
+      content: 'Find the flag',
+      category: 'Crypto',
+      hints: ['one', 'two'],
+      originalScore: 1000,
+      minScoreRate: 0.25,
+      difficulty: 5,
+      disableBloodBonus: false,
+      submissionLimit: 0,
+    });
+  });
+
+  it('adds container settings and the template for a dynamic container', () => {
+    const values = {
+      ...toChallengeFormValues(challenge),
+      containerImage: ' nginx:alpine ',
+      flagTemplate: 'flag{[TEAM_HASH]}',
+    };
+    expect(toChallengeUpdate(values, 'DynamicContainer')).toMatchObject({
+      containerImage: 'nginx:alpine',
+      flagTemplate: 'flag{[TEAM_HASH]}',
+      memoryLimit: 64,
+      cpuCount: 1,
+      storageLimit: 256,
+      exposePort: 80,
+      networkMode: 'Open',
+      enableTrafficCapture: false,
+    });
+  });
+
+  it('leaves empty numbers and an empty deadline out', () => {
+    const body = toChallengeUpdate(
+      { ...toChallengeFormValues(challenge), originalScore: '', deadline: '' },
+      'StaticAttachment',
+    );
+    expect(body.originalScore).toBeUndefined();
+    expect(body).not.toHaveProperty('deadlineUtc');
+  });
+
+  it('sends a deadline', () => {
+    const deadline = new Date(2026, 0, 2, 3, 4).getTime();
+    const values = toChallengeFormValues({ ...challenge, deadlineUtc: deadline });
+    expect(values.deadline).toBe('2026-01-02T03:04');
+    expect(toChallengeUpdate(values, 'StaticAttachment').deadlineUtc).toBe(deadline);
+  });
+
+  it('numberOrUndefined', () => {
+    expect(numberOrUndefined('')).toBeUndefined();
+    expect(numberOrUndefined('12')).toBe(12);
+    expect(numberOrUndefined(0.5)).toBe(0.5);
+    expect(numberOrUndefined('x')).toBeUndefined();
+  });
+});

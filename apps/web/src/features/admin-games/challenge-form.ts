@@ -1,0 +1,99 @@
+import type {
+  ChallengeCategory,
+  ChallengeEditDetailModel,
+  ChallengeType,
+  ChallengeUpdateModel,
+  NetworkMode,
+} from '@flagpole/contract';
+import { fromLocalInput, toLocalInput } from './datetime';
+import { cleanHints } from './validation';
+
+type NumberField = number | string;
+
+/** The challenge edit form; number inputs may hold '' while being typed. */
+export interface ChallengeFormValues {
+  title: string;
+  content: string;
+  category: ChallengeCategory;
+  hints: string[];
+  originalScore: NumberField;
+  minScoreRate: NumberField;
+  difficulty: NumberField;
+  disableBloodBonus: boolean;
+  deadline: string;
+  submissionLimit: NumberField;
+  flagTemplate: string;
+  fileName: string;
+  containerImage: string;
+  memoryLimit: NumberField;
+  cpuCount: NumberField;
+  storageLimit: NumberField;
+  exposePort: NumberField;
+  networkMode: NetworkMode;
+  enableTrafficCapture: boolean;
+}
+
+export const isContainerType = (type: ChallengeType) => type === 'StaticContainer' || type === 'DynamicContainer';
+
+export function toChallengeFormValues(challenge: ChallengeEditDetailModel): ChallengeFormValues {
+  return {
+    title: challenge.title,
+    content: challenge.content,
+    category: challenge.category,
+    hints: [...challenge.hints],
+    originalScore: challenge.originalScore,
+    minScoreRate: challenge.minScoreRate,
+    difficulty: challenge.difficulty,
+    disableBloodBonus: challenge.disableBloodBonus ?? false,
+    deadline: toLocalInput(challenge.deadlineUtc),
+    submissionLimit: challenge.submissionLimit,
+    flagTemplate: challenge.flagTemplate ?? '',
+    fileName: challenge.fileName ?? '',
+    containerImage: challenge.containerImage,
+    memoryLimit: challenge.memoryLimit ?? '',
+    cpuCount: challenge.cpuCount ?? '',
+    storageLimit: challenge.storageLimit ?? '',
+    exposePort: challenge.exposePort ?? '',
+    networkMode: challenge.networkMode ?? 'Open',
+    enableTrafficCapture: challenge.enableTrafficCapture ?? false,
+  };
+}
+
+/** A number field's value, or undefined when empty (the API then keeps the stored value). */
+export function numberOrUndefined(value: NumberField): number | undefined {
+  if (value === '') return undefined;
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/**
+ * The `PUT` body. Only fields that apply to the challenge's type are sent: container settings for container
+ * challenges, the flag template for dynamic containers, the download name for dynamic attachments.
+ */
+export function toChallengeUpdate(values: ChallengeFormValues, type: ChallengeType): ChallengeUpdateModel {
+  const body: ChallengeUpdateModel = {
+    title: values.title.trim(),
+    content: values.content,
+    category: values.category,
+    hints: cleanHints(values.hints),
+    originalScore: numberOrUndefined(values.originalScore),
+    minScoreRate: numberOrUndefined(values.minScoreRate),
+    difficulty: numberOrUndefined(values.difficulty),
+    disableBloodBonus: values.disableBloodBonus,
+    submissionLimit: numberOrUndefined(values.submissionLimit),
+  };
+  const deadline = fromLocalInput(values.deadline);
+  if (deadline !== null) body.deadlineUtc = deadline;
+  if (type === 'DynamicContainer') body.flagTemplate = values.flagTemplate.trim();
+  if (type === 'DynamicAttachment' && values.fileName.trim()) body.fileName = values.fileName.trim();
+  if (isContainerType(type)) {
+    body.containerImage = values.containerImage.trim();
+    body.memoryLimit = numberOrUndefined(values.memoryLimit);
+    body.cpuCount = numberOrUndefined(values.cpuCount);
+    body.storageLimit = numberOrUndefined(values.storageLimit);
+    body.exposePort = numberOrUndefined(values.exposePort);
+    body.networkMode = values.networkMode;
+    body.enableTrafficCapture = values.enableTrafficCapture;
+  }
+  return body;
+}

@@ -1,0 +1,124 @@
+import { ChallengeCategory, type ChallengeEditDetailModel, gameLimits } from '@flagpole/contract';
+import { Button, Grid, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { monoInput } from '@/lib/mono-input';
+import { showError, showSuccess } from '@/lib/notify';
+import { useMutation } from '@/lib/use-mutation';
+import { useUpdateChallenge } from '../../api/update-challenge';
+import {
+  type ChallengeFormValues,
+  isContainerType,
+  toChallengeFormValues,
+  toChallengeUpdate,
+} from '../../challenge-form';
+import { maxLength, requiredText, validateNumber } from '../../validation';
+import { Section } from '../game-info/section';
+import { MarkdownEditor } from '../markdown-editor';
+import { StickySaveBar } from '../save-button';
+import { AttachmentSection } from './attachment-section';
+import { ContainerSection } from './container-section';
+import { HintsEditor } from './hints-editor';
+import { ScoreSection } from './score-section';
+import { useDeleteChallengeAction } from './use-delete-challenge-action';
+
+export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge: ChallengeEditDetailModel }) {
+  const { t } = useTranslation();
+  const { trigger, isMutating } = useMutation(useUpdateChallenge());
+  const confirmDelete = useDeleteChallengeAction(gameId, challenge);
+  const container = isContainerType(challenge.type);
+  const optionalInt = (min: number, max: number) => validateNumber(t, { min, max, integer: true, optional: true });
+  const form = useForm<ChallengeFormValues>({
+    initialValues: toChallengeFormValues(challenge),
+    validate: {
+      title: requiredText(t, gameLimits.challengeTitle.max),
+      content: maxLength(t, gameLimits.content.max),
+      originalScore: validateNumber(t, { min: 1, max: 1_000_000, integer: true }),
+      minScoreRate: validateNumber(t, { min: 0, max: 1 }),
+      difficulty: validateNumber(t, { min: 0.1, max: 1000 }),
+      submissionLimit: validateNumber(t, { min: 0, max: 10_000, integer: true }),
+      flagTemplate: maxLength(t, gameLimits.flagTemplate.max),
+      memoryLimit: container ? optionalInt(32, 1_048_576) : undefined,
+      cpuCount: container ? optionalInt(1, 1024) : undefined,
+      storageLimit: container ? optionalInt(0, 1_048_576) : undefined,
+      exposePort: container ? optionalInt(1, 65_535) : undefined,
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const saved = await trigger(gameId, challenge.id, toChallengeUpdate(values, challenge.type));
+      form.setValues(toChallengeFormValues(saved));
+      form.resetDirty(toChallengeFormValues(saved));
+      showSuccess(t('adminGames.challenge.saved'));
+    } catch (error) {
+      showError(error);
+    }
+  });
+
+  return (
+    <Stack gap="md">
+      <form onSubmit={submit} noValidate aria-label={t('adminGames.challenge.settingsTab')}>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="md">
+              <Section title={t('adminGames.challenge.basics')}>
+                <TextInput
+                  label={t('adminGames.challenge.title')}
+                  required
+                  maxLength={gameLimits.challengeTitle.max}
+                  {...form.getInputProps('title')}
+                />
+                <Select
+                  label={t('adminGames.challenge.category')}
+                  data={ChallengeCategory.options.map((value) => ({ value, label: t(`adminGames.category.${value}`) }))}
+                  allowDeselect={false}
+                  {...form.getInputProps('category')}
+                />
+                <MarkdownEditor
+                  label={t('adminGames.challenge.content')}
+                  maxLength={gameLimits.content.max}
+                  value={form.values.content}
+                  onChange={(value) => form.setFieldValue('content', value)}
+                  error={form.errors.content}
+                />
+              </Section>
+              <HintsEditor form={form} />
+              {challenge.type === 'DynamicContainer' && (
+                <Section
+                  title={t('adminGames.challenge.flagTemplate')}
+                  description={t('adminGames.challenge.flagTemplateHint')}
+                >
+                  <TextInput
+                    label={t('adminGames.challenge.flagTemplate')}
+                    placeholder="flag{[TEAM_HASH]}"
+                    styles={monoInput}
+                    maxLength={gameLimits.flagTemplate.max}
+                    {...form.getInputProps('flagTemplate')}
+                  />
+                </Section>
+              )}
+              {container && <ContainerSection form={form} />}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="md">
+              <ScoreSection form={form} />
+              {challenge.type !== 'DynamicAttachment' && <AttachmentSection gameId={gameId} challenge={challenge} />}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+        <StickySaveBar
+          loading={isMutating}
+          dirty={form.isDirty()}
+          start={
+            <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
+              {t('adminGames.challenge.delete')}
+            </Button>
+          }
+        />
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import { ChallengeCategory as Categories, type ChallengeCategory, type ChallengeInfoModel } from '@flagpole/contract';
+import { Button, Center, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { showError, showSuccess } from '@/lib/notify';
+import { useMutation } from '@/lib/use-mutation';
+import { useEditChallenges } from '../api/get-challenges';
+import { useRecountAccepted } from '../api/recount-accepted';
+import { ChallengeRow } from './challenges/challenge-row';
+import { CreateChallengeModal } from './challenges/create-challenge-modal';
+import { GameHeader } from './game-header';
+import { LoadState } from './load-state';
+import { useRouteIds } from './use-route-ids';
+
+/** Challenges grouped by category, in the contract's category order, titles sorted within a group. */
+export function groupByCategory(challenges: readonly ChallengeInfoModel[]) {
+  return Categories.options
+    .map((category) => ({
+      category,
+      items: challenges.filter((item) => item.category === category).sort((a, b) => a.title.localeCompare(b.title)),
+    }))
+    .filter((group): group is { category: ChallengeCategory; items: ChallengeInfoModel[] } => group.items.length > 0);
+}
+
+export function ChallengesPage() {
+  const { t } = useTranslation();
+  const { gameId } = useRouteIds();
+  const { challenges, error } = useEditChallenges(gameId);
+  const [createOpened, create] = useDisclosure(false);
+  const recount = useMutation(useRecountAccepted());
+
+  const runRecount = async () => {
+    try {
+      await recount.trigger(gameId);
+      showSuccess(t('adminGames.challenges.recounted'));
+    } catch (caught) {
+      showError(caught);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <GameHeader gameId={gameId} page={t('adminGames.tabs.challenges')} />
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          {t('adminGames.challenges.summary', {
+            total: challenges?.length ?? 0,
+            enabled: challenges?.filter((item) => item.isEnabled).length ?? 0,
+          })}
+        </Text>
+        <Group gap="xs">
+          <Tooltip label={t('adminGames.challenges.recountHint')} multiline maw={280} withArrow>
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              onClick={() => void runRecount()}
+              loading={recount.isMutating}
+            >
+              {t('adminGames.challenges.recount')}
+            </Button>
+          </Tooltip>
+          <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
+            {t('adminGames.challenges.create.button')}
+          </Button>
+        </Group>
+      </Group>
+      <LoadState data={challenges} error={error}>
+        {(list) =>
+          list.length === 0 ? (
+            <Center py="xl">
+              <Text c="dimmed">{t('adminGames.challenges.empty')}</Text>
+            </Center>
+          ) : (
+            <Stack gap="lg">
+              {groupByCategory(list).map((group) => (
+                <Stack
+                  key={group.category}
+                  gap="xs"
+                  component="section"
+                  aria-label={t(`adminGames.category.${group.category}`)}
+                >
+                  <Title order={2} size="h5">
+                    {t(`adminGames.category.${group.category}`)} · {group.items.length}
+                  </Title>
+                  {group.items.map((challenge) => (
+                    <ChallengeRow key={challenge.id} gameId={gameId} challenge={challenge} />
+                  ))}
+                </Stack>
+              ))}
+            </Stack>
+          )
+        }
+      </LoadState>
+      <CreateChallengeModal gameId={gameId} opened={createOpened} onClose={create.close} />
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ChallengeInfoModel } from '@flagpole/contract';
+import { ActionIcon, Badge, Card, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { IconFlag, IconPencil } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { showError, showSuccess } from '@/lib/notify';
+import { useMutation } from '@/lib/use-mutation';
+import { useUpdateChallenge } from '../../api/update-challenge';
+
+export function ChallengeRow({ gameId, challenge }: { gameId: number; challenge: ChallengeInfoModel }) {
+  const { t } = useTranslation();
+  const { trigger, isMutating } = useMutation(useUpdateChallenge());
+  const base = `/admin/games/${gameId}/challenges/${challenge.id}`;
+
+  const toggle = async (isEnabled: boolean) => {
+    try {
+      await trigger(gameId, challenge.id, { isEnabled });
+      showSuccess(
+        t(isEnabled ? 'adminGames.challenges.enabledDone' : 'adminGames.challenges.disabledDone', {
+          title: challenge.title,
+        }),
+      );
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  return (
+    <Card withBorder p="sm" component="article" aria-label={challenge.title}>
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Stack gap={4} miw={0}>
+          <Text fw={600} component={Link} to={base} style={{ overflowWrap: 'anywhere' }}>
+            {challenge.title}
+          </Text>
+          <Group gap={6}>
+            <Badge variant="light" size="sm">
+              {t(`adminGames.type.${challenge.type}`)}
+            </Badge>
+            <Badge variant="outline" size="sm" color="gray">
+              {t('adminGames.challenges.score', { score: challenge.score, original: challenge.originalScore })}
+            </Badge>
+            <Badge variant="light" size="sm" color={challenge.isEnabled ? 'teal' : 'gray'}>
+              {challenge.isEnabled ? t('adminGames.challenges.on') : t('adminGames.challenges.off')}
+            </Badge>
+            {challenge.deadlineUtc !== null && (
+              <Badge variant="outline" size="sm" color="orange">
+                {t('adminGames.challenges.deadline', { time: dayjs(challenge.deadlineUtc).format('YYYY-MM-DD HH:mm') })}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+        <Group gap={4} wrap="nowrap">
+          <Switch
+            checked={challenge.isEnabled}
+            disabled={isMutating}
+            onChange={(event) => void toggle(event.currentTarget.checked)}
+            aria-label={t('adminGames.challenges.enableFor', { title: challenge.title })}
+            label={
+              <Text size="sm" visibleFrom="xs">
+                {t('adminGames.challenges.enabled')}
+              </Text>
+            }
+          />
+          <Tooltip label={t('adminGames.challenges.flags')} withArrow>
+            <ActionIcon
+              variant="subtle"
+              component={Link}
+              to={`${base}/flags`}
+              aria-label={t('adminGames.challenges.flagsFor', { title: challenge.title })}
+            >
+              <IconFlag size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('adminGames.challenges.edit')} withArrow>
+            <ActionIcon
+              variant="subtle"
+              component={Link}
+              to={base}
+              aria-label={t('adminGames.challenges.editFor', { title: challenge.title })}
+            >
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { gameLimits } from '@flagpole/contract';
+import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { showError, showSuccess } from '@/lib/notify';
+import { useMutation } from '@/lib/use-mutation';
+import { useCreateGame } from '../api/create-game';
+import { fromLocalInput, toLocalInput } from '../datetime';
+import { requiredText, validateDateTime, validateEnd } from '../validation';
+
+const HOUR = 3_600_000;
+
+function defaultTimes() {
+  const start = Math.ceil(Date.now() / HOUR) * HOUR + 24 * HOUR;
+  return { start: toLocalInput(start), end: toLocalInput(start + 48 * HOUR) };
+}
+
+export function CreateGameModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { trigger, isMutating } = useMutation(useCreateGame());
+  const form = useForm({
+    initialValues: { title: '', ...defaultTimes() },
+    validate: {
+      title: requiredText(t, gameLimits.title.max),
+      start: validateDateTime(t),
+      end: validateEnd(t),
+    },
+  });
+
+  const close = () => {
+    form.setValues({ title: '', ...defaultTimes() });
+    form.clearErrors();
+    onClose();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    const start = fromLocalInput(values.start);
+    const end = fromLocalInput(values.end);
+    if (start === null || end === null) return;
+    try {
+      const game = await trigger({ title: values.title.trim(), start, end });
+      showSuccess(t('adminGames.create.done', { title: game.title }));
+      close();
+      navigate(`/admin/games/${game.id}/info`);
+    } catch (error) {
+      showError(error);
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('adminGames.create.title')} size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label={t('adminGames.fields.title')}
+            required
+            data-autofocus
+            maxLength={gameLimits.title.max}
+            {...form.getInputProps('title')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              type="datetime-local"
+              label={t('adminGames.fields.start')}
+              required
+              {...form.getInputProps('start')}
+            />
+            <TextInput
+              type="datetime-local"
+              label={t('adminGames.fields.end')}
+              required
+              {...form.getInputProps('end')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={isMutating}>
+              {t('adminGames.create.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

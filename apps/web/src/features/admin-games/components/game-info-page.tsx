@@ -1,0 +1,21 @@
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useEditGame } from '../api/get-game';
+import { GameHeader } from './game-header';
+import { GameInfoForm } from './game-info/game-info-form';
+import { LoadState } from './load-state';
+import { useRouteIds } from './use-route-ids';
+
+export function GameInfoPage() {
+  const { t } = useTranslation();
+  const { gameId } = useRouteIds();
+  const { game, error } = useEditGame(gameId);
+  return (
+    <Stack gap="md">
+      <GameHeader gameId={gameId} page={t('adminGames.tabs.info')} />
+      <LoadState data={game} error={error} rows={6}>
+        {(loaded) => <GameInfoForm key={loaded.id} game={loaded} />}
+      </LoadState>
+    </Stack>
+  );
+}

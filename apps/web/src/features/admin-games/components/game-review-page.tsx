@@ -1,0 +1,87 @@
+import type { ParticipationInfoModel, ParticipationStatus } from '@flagpole/contract';
+import { Center, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParticipations } from '../api/get-participations';
+import { GameHeader } from './game-header';
+import { LoadState } from './load-state';
+import { ParticipationCard } from './review/participation-card';
+import { useRouteIds } from './use-route-ids';
+
+const FILTERS = ['all', 'Pending', 'Accepted', 'Suspended', 'Rejected'] as const;
+type Filter = (typeof FILTERS)[number];
+
+function matches(participation: ParticipationInfoModel, filter: Filter, search: string): boolean {
+  if (filter !== 'all' && participation.status !== filter) return false;
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  const team = participation.team;
+  return [team.name, ...team.members.flatMap((member) => [member.userName, member.realName, member.stdNumber])].some(
+    (text) => text?.toLowerCase().includes(needle),
+  );
+}
+
+export function GameReviewPage() {
+  const { t } = useTranslation();
+  const { gameId } = useRouteIds();
+  const { participations, error } = useParticipations(gameId);
+  const [filter, setFilter] = useState<Filter>('all');
+  const [search, setSearch] = useState('');
+
+  const count = (status: ParticipationStatus) => participations?.filter((item) => item.status === status).length ?? 0;
+  const filterData = FILTERS.map((value) => ({
+    value,
+    label:
+      value === 'all'
+        ? t('adminGames.review.all', { count: participations?.length ?? 0 })
+        : `${t(`adminGames.status.${value}`)} (${count(value)})`,
+  }));
+
+  return (
+    <Stack gap="md">
+      <GameHeader gameId={gameId} page={t('adminGames.tabs.review')} />
+      <Stack gap="xs">
+        <SegmentedControl
+          data={filterData}
+          value={filter}
+          onChange={(value) => setFilter(value as Filter)}
+          aria-label={t('adminGames.review.filter')}
+          fullWidth
+          visibleFrom="sm"
+        />
+        <Select
+          hiddenFrom="sm"
+          label={t('adminGames.review.filter')}
+          data={filterData}
+          value={filter}
+          onChange={(value) => setFilter((value ?? 'all') as Filter)}
+          allowDeselect={false}
+        />
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          label={t('adminGames.review.search')}
+          placeholder={t('adminGames.review.searchPlaceholder')}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+      </Stack>
+      <LoadState data={participations} error={error}>
+        {(list) => {
+          const shown = list.filter((item) => matches(item, filter, search));
+          return shown.length === 0 ? (
+            <Center py="lg">
+              <Text c="dimmed">{t('adminGames.review.empty')}</Text>
+            </Center>
+          ) : (
+            <Stack gap="sm">
+              {shown.map((participation) => (
+                <ParticipationCard key={participation.id} gameId={gameId} participation={participation} />
+              ))}
+            </Stack>
+          );
+        }}
+      </LoadState>
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import type { GameInfoModel } from '@flagpole/contract';
+import { Button, Center, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showError, showSuccess } from '@/lib/notify';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useDeleteGame } from '../api/delete-game';
+import { GAMES_PAGE_SIZE, useEditGames } from '../api/get-games';
+import { CreateGameModal } from './create-game-modal';
+import { GameCards, GameTable } from './game-list';
+import { LoadState } from './load-state';
+
+export function GamesPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('adminGames.list.title'));
+  const [page, setPage] = useState(1);
+  const { page: games, error } = useEditGames(page);
+  const [createOpened, create] = useDisclosure(false);
+  const deleteGame = useDeleteGame();
+
+  const confirmDelete = (game: GameInfoModel) =>
+    modals.openConfirmModal({
+      title: t('adminGames.list.deleteTitle'),
+      children: <Text size="sm">{t('adminGames.list.deleteConfirm', { title: game.title })}</Text>,
+      labels: { confirm: t('adminGames.list.deleteSubmit'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        deleteGame(game.id).then(() => showSuccess(t('adminGames.list.deleted', { title: game.title })), showError);
+      },
+    });
+
+  const pages = games ? Math.max(1, Math.ceil(games.total / GAMES_PAGE_SIZE)) : 1;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            {t('adminGames.list.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('adminGames.list.subtitle')}
+          </Text>
+        </div>
+        <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
+          {t('adminGames.create.button')}
+        </Button>
+      </Group>
+
+      <LoadState data={games} error={error}>
+        {(result) =>
+          result.data.length === 0 ? (
+            <Center py="xl">
+              <Text c="dimmed">{t('adminGames.list.empty')}</Text>
+            </Center>
+          ) : (
+            <>
+              <GameTable games={result.data} onDelete={confirmDelete} />
+              <GameCards games={result.data} onDelete={confirmDelete} />
+            </>
+          )
+        }
+      </LoadState>
+
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination
+            value={page}
+            onChange={setPage}
+            total={pages}
+            getControlProps={(control) => ({ 'aria-label': t(`adminGames.list.pager.${control}`) })}
+          />
+        </Group>
+      )}
+      <CreateGameModal opened={createOpened} onClose={create.close} />
+    </Stack>
+  );
+}

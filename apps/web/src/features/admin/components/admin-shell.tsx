@@ -1,0 +1,35 @@
+import { Container, Stack } from '@mantine/core';
+import { IconBox, IconFileText, IconFlag3, IconSettings, IconUser, IconUsersGroup } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { LinkTabs } from '@/components/link-tabs';
+
+const SECTIONS = [
+  { to: '/admin/games', labelKey: 'pages.adminGames', icon: IconFlag3 },
+  { to: '/admin/teams', labelKey: 'pages.adminTeams', icon: IconUsersGroup },
+  { to: '/admin/users', labelKey: 'pages.adminUsers', icon: IconUser },
+  { to: '/admin/instances', labelKey: 'pages.adminInstances', icon: IconBox },
+  { to: '/admin/logs', labelKey: 'pages.adminLogs', icon: IconFileText },
+  { to: '/admin/settings', labelKey: 'pages.adminSettings', icon: IconSettings },
+] as const;
+
+/** Every administration page: the section tabs above the page. */
+export function AdminShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const path = useLocation().pathname.toLowerCase();
+  const tabs = SECTIONS.map((section) => ({
+    to: section.to,
+    label: t(section.labelKey),
+    icon: section.icon,
+    active: path === section.to || path.startsWith(`${section.to}/`),
+  }));
+  return (
+    <Container size="xl" py="md" px={{ base: 'xs', sm: 'md' }}>
+      <Stack gap="md">
+        <LinkTabs tabs={tabs} label={t('pages.adminPrefix')} />
+        {children}
+      </Stack>
+    </Container>
+  );
+}

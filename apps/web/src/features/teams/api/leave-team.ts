@@ -1,0 +1,15 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { http } from '@/lib/http';
+import { TEAMS_KEY } from './get-teams';
+
+export function useLeaveTeam(): (teamId: number) => Promise<void> {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (teamId: number) => {
+      await http.post(`/api/team/${teamId}/leave`);
+      await mutate(TEAMS_KEY);
+    },
+    [mutate],
+  );
+}
