@@ -31,7 +31,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { Markdown } from '@/components/markdown';
@@ -68,6 +68,13 @@ export function ChallengeModal({ gameId, challenge, solved, onClose }: Challenge
   const [flag, setFlag] = useState('');
   const [state, setState] = useState<SubmitState>({ phase: 'idle' });
   const style = challenge ? CATEGORY_STYLES[challenge.category] : null;
+
+  // Each challenge starts with an empty form: a verdict belongs to the challenge it was given for.
+  useEffect(() => {
+    if (challengeId === null) return;
+    setFlag('');
+    setState({ phase: 'idle' });
+  }, [challengeId]);
 
   const close = () => {
     setFlag('');

@@ -191,16 +191,18 @@ function ChallengesContent({ game }: { game: DetailedGameInfoModel }) {
 export default function GameChallengesPage() {
   const { t } = useTranslation();
   const id = parseId(useParams().id);
-  const { data: game, error } = useGame(id);
+  const { data: game, error, isValidating } = useGame(id);
   const now = useNow(10_000);
   const allowed = game ? canOpenChallenges(game.status, gamePhase(game.start, game.end, now), game.practiceMode) : true;
+  // A cached status may be stale (accepted since): only a fresh answer may send the player away.
+  const refused = game !== undefined && !allowed && !isValidating;
 
   useEffect(() => {
-    if (game && !allowed) showError(t('challenges.board.notAllowed'));
-  }, [game, allowed, t]);
+    if (refused) showError(t('challenges.board.notAllowed'));
+  }, [refused, t]);
 
   if (id === null || (error instanceof ApiError && error.httpStatus === 404)) return <NotFoundPage />;
-  if (!game) return <PageLoader />;
+  if (!game || (!allowed && isValidating)) return <PageLoader />;
   if (!allowed) return <Navigate to={`/games/${game.id}`} replace />;
   return <ChallengesContent game={game} />;
 }

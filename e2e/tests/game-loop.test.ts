@@ -1,0 +1,248 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newContext, screenshot } from '../src/browser';
+import { type BrowserSession, openSession, uniqueUserName } from '../src/session';
+
+/**
+ * The whole game loop in the browser: an organiser builds a game with a static and a dynamic-attachment
+ * challenge, two teams join and are accepted, both solve, one submits the other's dynamic flag, and the
+ * scoreboard, the notices and the blood marks come out right.
+ */
+let session: BrowserSession;
+let admin: Page;
+let gameId = 0;
+const password = 'Secret-pass1';
+
+interface Player {
+  context: BrowserContext;
+  page: Page;
+  team: string;
+}
+const players: Player[] = [];
+
+beforeAll(async () => {
+  session = await openSession();
+  admin = session.page;
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+/** `datetime-local` value in the browser's (this machine's) time zone. */
+function localInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function createChallenge(title: string, type: string) {
+  await admin.goto(`/admin/games/${gameId}/challenges`);
+  await admin.getByRole('button', { name: 'Create challenge' }).click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByLabel('Title').fill(title);
+  await pick(admin, 'Type', type);
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await admin.waitForURL(/\/admin\/games\/\d+\/challenges\/\d+$/);
+  return Number(admin.url().split('/').pop());
+}
+
+async function submitFlag(page: Page, challenge: string, flag: string): Promise<void> {
+  await page.getByRole('button', { name: `Open challenge ${challenge}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Flag', { exact: true }).fill(flag);
+  await dialog.getByRole('button', { name: 'Submit flag' }).click();
+}
+
+async function closeDialog(page: Page) {
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+}
+
+describe('the organiser', () => {
+  it('signs in and creates a running game', async () => {
+    await admin.goto('/account/login');
+    await admin.getByLabel('User name or e-mail').fill('admin');
+    await admin.getByLabel('Password', { exact: true }).fill(session.platform.adminPassword);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.getByRole('button', { name: 'Account menu' }).waitFor();
+
+    await admin.goto('/admin/games');
+    await admin.getByRole('button', { name: 'Create game' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('Title').fill('Autumn CTF');
+    await dialog.getByLabel('Start').fill(localInput(new Date(Date.now() - 3_600_000)));
+    await dialog.getByLabel('End').fill(localInput(new Date(Date.now() + 86_400_000)));
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await admin.waitForURL(/\/admin\/games\/\d+\/info$/);
+    gameId = Number(/games\/(\d+)\/info/.exec(admin.url())?.[1]);
+    expect(gameId).toBeGreaterThan(0);
+  });
+
+  it('adds a static challenge with a flag', async () => {
+    const id = await createChallenge('Warmup', 'Static attachment');
+    await admin.goto(`/admin/games/${gameId}/challenges/${id}/flags`);
+    await admin.getByLabel('Flags, one per line').fill('flag{warm-up}');
+    await admin.getByRole('button', { name: 'Add flags' }).click();
+    await admin.getByRole('button', { name: 'Delete flag flag{warm-up}' }).waitFor();
+  });
+
+  it('adds a dynamic-attachment challenge whose flags each carry their own file', async () => {
+    const id = await createChallenge('Twins', 'Dynamic attachment');
+    await admin.goto(`/admin/games/${gameId}/challenges/${id}/flags`);
+    for (const name of ['alpha', 'beta']) {
+      await admin.getByLabel('Flag', { exact: true }).fill(`flag{${name}}`);
+      await admin.getByText('Link', { exact: true }).click();
+      await admin.getByLabel('Link to the file').fill(`https://files.example.org/${name}.zip`);
+      await admin.getByRole('button', { name: 'Add flag with attachment' }).click();
+      await admin.getByRole('button', { name: `Delete flag flag{${name}}` }).waitFor();
+    }
+    await screenshot(admin, 'admin-flags');
+  });
+
+  it('enables both challenges', async () => {
+    await admin.goto(`/admin/games/${gameId}/challenges`);
+    for (const title of ['Warmup', 'Twins']) {
+      const toggle = admin.getByRole('switch', { name: `Enable ${title}` });
+      // The switch turns on once the server has accepted the change.
+      await toggle.click();
+      await expect.poll(() => toggle.isChecked()).toBe(true);
+    }
+    await screenshot(admin, 'admin-challenges');
+  });
+});
+
+describe('two teams', () => {
+  it('register, create their teams and ask to join', async () => {
+    for (const label of ['Red', 'Blue']) {
+      const context = await newContext(session.browser, session.platform.url);
+      const page = await context.newPage();
+      const userName = uniqueUserName(label.toLowerCase());
+      const registered = await page.request.post('/api/account/register', {
+        data: { userName, email: `${userName}@example.org`, password },
+      });
+      expect(registered.ok()).toBe(true);
+      const team = `${label} ${userName.slice(-4)}`;
+      await page.goto('/teams');
+      await page.getByRole('button', { name: 'Create team' }).first().click();
+      const create = page.getByRole('dialog');
+      await create.getByLabel('Team name').fill(team);
+      await create.getByRole('button', { name: 'Create', exact: true }).click();
+      await page.getByText(team, { exact: true }).first().waitFor();
+
+      await page.goto(`/games/${gameId}`);
+      await page.getByRole('button', { name: 'Join game' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Join with this team' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      players.push({ context, page, team });
+    }
+  });
+
+  it('are accepted by the organiser', async () => {
+    await admin.goto(`/admin/games/${gameId}/review`);
+    for (const { team } of players) {
+      await admin.getByRole('button', { name: `Accept ${team}` }).click();
+      await admin.getByRole('button', { name: `Suspend ${team}` }).waitFor();
+    }
+  });
+});
+
+describe('playing', () => {
+  it('both teams solve the static challenge: first and second blood', async () => {
+    for (const { page } of players) {
+      await page.goto(`/games/${gameId}/challenges`);
+      await submitFlag(page, 'Warmup', 'flag{warm-up}');
+      await page.getByText('Your team has solved this challenge.').waitFor();
+      await closeDialog(page);
+    }
+  });
+
+  it('the second team submits the first team’s dynamic flag and is told it is wrong', async () => {
+    const [red, blue] = players;
+    if (!red || !blue) throw new Error('two teams expected');
+    const flagOf = async (page: Page) => {
+      await page.getByRole('button', { name: 'Open challenge Twins' }).click();
+      const link = page.getByRole('dialog').getByRole('link', { name: 'Open attachment link' });
+      const href = (await link.getAttribute('href')) ?? '';
+      return /\/(alpha|beta)\.zip$/.exec(href)?.[1] ?? '';
+    };
+    const redFlag = await flagOf(red.page);
+    await closeDialog(red.page);
+    const blueFlag = await flagOf(blue.page);
+    expect(new Set([redFlag, blueFlag])).toEqual(new Set(['alpha', 'beta']));
+
+    const dialog = blue.page.getByRole('dialog');
+    await dialog.getByLabel('Flag', { exact: true }).fill(`flag{${redFlag}}`);
+    await dialog.getByRole('button', { name: 'Submit flag' }).click();
+    await dialog.getByText('Wrong flag').first().waitFor();
+    await closeDialog(blue.page);
+
+    await submitFlag(red.page, 'Twins', `flag{${redFlag}}`);
+    await red.page.getByText('Your team has solved this challenge.').waitFor();
+    await closeDialog(red.page);
+  });
+});
+
+describe('what everyone sees', () => {
+  it('the scoreboard ranks and scores the teams with their bloods', async () => {
+    const [red, blue] = players;
+    if (!red || !blue) throw new Error('two teams expected');
+    // Warmup: two solvers → floor(1000 × (0.25 + 0.75 × e^(−1/5))) = 864; +5 % first blood → 907,
+    // +3 % second blood → 890. Twins: one solver → 1000, +5 % first blood → 1050.
+    await expect
+      .poll(async () => {
+        const board = await (await red.page.request.get(`/api/game/${gameId}/scoreboard`)).json();
+        return board.items.map((item: { name: string; score: number; rank: number }) => [
+          item.rank,
+          item.name,
+          item.score,
+        ]);
+      })
+      .toEqual([
+        [1, red.team, 1957],
+        [2, blue.team, 890],
+      ]);
+    const board = await (await red.page.request.get(`/api/game/${gameId}/scoreboard`)).json();
+    const bloods = board.items.flatMap((item: { name: string; solvedChallenges: Array<{ type: string }> }) =>
+      item.solvedChallenges.map((solve) => `${item.name}:${solve.type}`),
+    );
+    expect(bloods.sort()).toEqual(
+      [`${blue.team}:SecondBlood`, `${red.team}:FirstBlood`, `${red.team}:FirstBlood`].sort(),
+    );
+
+    await red.page.goto(`/games/${gameId}/scoreboard`);
+    await red.page.getByRole('columnheader', { name: 'Rank' }).first().waitFor();
+    await red.page.getByRole('cell', { name: red.team }).first().waitFor();
+    await screenshot(red.page, 'scoreboard');
+  });
+
+  it('the notices announce the new challenges and the bloods', async () => {
+    const notices = await (await admin.request.get(`/api/game/${gameId}/notices`)).json();
+    const summary = notices.map(
+      (notice: { type: string; values: string[] }) => `${notice.type}:${notice.values.join('/')}`,
+    );
+    const [red, blue] = players;
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        'NewChallenge:Warmup',
+        'NewChallenge:Twins',
+        `FirstBlood:${red?.team}/Warmup`,
+        `SecondBlood:${blue?.team}/Warmup`,
+        `FirstBlood:${red?.team}/Twins`,
+      ]),
+    );
+    await red?.page.goto(`/games/${gameId}/challenges`);
+    await red?.page.getByRole('heading', { name: 'Notices' }).waitFor();
+    if (red) await screenshot(red.page, 'challenges-board');
+  });
+
+  it('monitors see the cheating case with both teams', async () => {
+    const cases = await (await admin.request.get(`/api/game/${gameId}/cheatinfo`)).json();
+    expect(cases).toHaveLength(1);
+    const text = JSON.stringify(cases);
+    for (const { team } of players) expect(text).toContain(team);
+  });
+});
