@@ -44,6 +44,7 @@ import { postsRoutes } from './routes/posts.routes';
 import { teamRoutes } from './routes/team.routes';
 import { createAccountEmailService } from './services/account-email.service';
 import { createAccountTokens } from './services/account-tokens';
+import { createAssetService } from './services/asset.service';
 import { createAuthService } from './services/auth.service';
 import { createCaptchaService } from './services/captcha.service';
 import { createChallengeEditService } from './services/challenge-edit.service';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = createSessionService({ sessions: createSessionRepository(db), users, clock });
   const tokens = createAccountTokens({ tokens: createAccountTokenRepository(db), clock });
   const files = createFileStore({ filesDir: config.filesDir, files: createFileRepository(db) });
+  const assets = createAssetService({ files });
   const limiter = createRateLimiter({ store, clock, enabled: config.RATE_LIMIT });
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const captcha = createCaptchaService({ config, settings, store, log: app.log });
@@ -151,7 +153,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(infoRoutes({ clientConfig }));
   await app.register(captchaRoutes({ captcha }));
   await app.register(postsRoutes({ posts }));
-  await app.register(assetsRoutes({ files }));
+  const assetUploadLimits = {
+    maxFiles: 20,
+    maxFileBytes: config.MAX_ASSET_BYTES,
+    maxTotalBytes: 2 * config.MAX_ASSET_BYTES,
+  };
+  await app.register(assetsRoutes({ files, assets: assets, uploadLimits: assetUploadLimits }));
   await app.register(accountRoutes({ auth, profiles, accountEmail, maxImageBytes: limits.imageBytes }));
   await app.register(teamRoutes({ teams, maxImageBytes: limits.imageBytes }));
   await app.register(editRoutes({ games: gameEdit, challenges: challengeEdit, maxImageBytes: limits.imageBytes }));

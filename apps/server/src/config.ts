@@ -62,6 +62,12 @@ const EnvSchema = z.object({
   /** Behind a reverse proxy: trust X-Forwarded-For / -Proto. */
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Largest file an organiser may upload as an asset (a request may carry twice this in all). */
+  MAX_ASSET_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(256 * 1024 * 1024),
   /** Where uploaded files are kept: the local disk (in DATA_DIR) for now. */
   STORAGE: z.enum(['local']).default('local'),
   /** Directory of the built web application. */

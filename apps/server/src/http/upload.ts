@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors';
 
@@ -25,4 +26,64 @@ export async function readSingleUpload(request: FastifyRequest, field: string, m
   } catch (error) {
     throw asClientError(error);
   }
+}
+
+/** One uploaded file of a multipart request: read `stream` to its end before asking for the next. */
+export interface UploadedPart {
+  /** The name the client gave, unchecked. */
+  fileName: string;
+  stream: Readable;
+}
+
+export interface UploadLimits {
+  maxFiles: number;
+  maxFileBytes: number;
+  maxTotalBytes: number;
+}
+
+/**
+ * The file parts named `field` of a multipart request, streamed one after the other (other parts
+ * are skipped). A file over `maxFileBytes`, files together over `maxTotalBytes` or more than
+ * `maxFiles` files fail with 413 while being read; a broken body fails with 400.
+ */
+export async function* readFileParts(
+  request: FastifyRequest,
+  field: string,
+  limits: UploadLimits,
+): AsyncGenerator<UploadedPart> {
+  if (!request.isMultipart()) throw new AppError(415, 'error.unsupportedMediaType');
+  let totalBytes = 0;
+  let found = false;
+  // One byte over the limit reaches us, so the limit is ours to report rather than the parser's.
+  const parts = request.files({
+    limits: { fileSize: limits.maxFileBytes + 1, files: limits.maxFiles, fields: 10, parts: limits.maxFiles + 10 },
+  });
+  try {
+    for await (const part of parts) {
+      if (part.fieldname !== field) {
+        part.file.resume();
+        continue;
+      }
+      found = true;
+      let fileBytes = 0;
+      const counted = async function* () {
+        try {
+          for await (const chunk of part.file as AsyncIterable<Buffer>) {
+            fileBytes += chunk.length;
+            totalBytes += chunk.length;
+            if (fileBytes > limits.maxFileBytes || totalBytes > limits.maxTotalBytes) {
+              throw new AppError(413, 'error.payloadTooLarge');
+            }
+            yield chunk;
+          }
+        } catch (error) {
+          throw asClientError(error);
+        }
+      };
+      yield { fileName: part.filename, stream: Readable.from(counted(), { objectMode: false }) };
+    }
+  } catch (error) {
+    throw asClientError(error);
+  }
+  if (!found) throw badRequest('error.missingField', { field });
 }

@@ -22,13 +22,18 @@ export function createFileRepository(db: Db) {
         .onConflict((oc) => oc.column('hash').doUpdateSet({ reference_count: sql`files.reference_count + 1` }))
         .execute();
     },
-    /** Drops one reference; the row stays at zero until a clean-up removes unreferenced files. */
-    async releaseReference(hash: string): Promise<void> {
-      await db
+    /**
+     * Drops one reference; the row stays at zero until a clean-up removes unreferenced files.
+     * False when there was no reference to drop (unknown hash, or already at zero).
+     */
+    async releaseReference(hash: string): Promise<boolean> {
+      const result = await db
         .updateTable('files')
-        .set({ reference_count: sql`greatest(reference_count - 1, 0)` })
+        .set({ reference_count: sql`reference_count - 1` })
         .where('hash', '=', hash)
-        .execute();
+        .where('reference_count', '>', 0)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
   };
 }

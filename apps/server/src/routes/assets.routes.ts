@@ -1,10 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EmptyBody, errorResponses } from '../http/schemas';
+import { readFileParts, type UploadLimits } from '../http/upload';
+import { INLINE_IMAGE_TYPES } from '../lib/file-type';
+import type { AssetService } from '../services/asset.service';
 import type { FileStore } from '../services/file-store.service';
 
+const LocalFile = z.object({
+  hash: z.string().describe('SHA-256 of the content, 64 lower-case hex characters'),
+  name: z.string().describe('Display name'),
+});
+
+const FileHash = z.string().max(128).describe('64 lower-case hex characters');
+
+/** RFC 8187 encoding of a file name for `filename*=UTF-8''…` (encodeURIComponent leaves `'()*!` alone). */
+const encodeHeaderFileName = (name: string) =>
+  encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 export const assetsRoutes =
-  (deps: { files: FileStore }): FastifyPluginAsyncZod =>
+  (deps: { files: FileStore; assets: AssetService; uploadLimits: UploadLimits }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/assets/:hash/:name',
@@ -12,10 +26,7 @@ export const assetsRoutes =
         schema: {
           tags: ['Assets'],
           summary: 'Download a stored file by the SHA-256 of its content; the name is cosmetic',
-          params: z.object({
-            hash: z.string().max(128).describe('64 lower-case hex characters'),
-            name: z.string().min(1).max(255),
-          }),
+          params: z.object({ hash: FileHash, name: z.string().min(1).max(255) }),
           response: { 200: z.any().describe('The file'), 304: EmptyBody, ...errorResponses(404) },
         },
         config: { access: 'public' },
@@ -30,11 +41,51 @@ export const assetsRoutes =
           .header('x-content-type-options', 'nosniff')
           // Stored files are shown, never run as a page of this site.
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+        if (!INLINE_IMAGE_TYPES.has(file.contentType)) {
+          reply.header(
+            'content-disposition',
+            `attachment; filename*=UTF-8''${encodeHeaderFileName(request.params.name)}`,
+          );
+        }
         if (request.headers['if-none-match'] === etag) {
           stream.destroy();
           return reply.code(304).send();
         }
         return reply.type(file.contentType).header('content-length', file.size).send(stream);
+      },
+    );
+
+    app.post(
+      '/api/assets',
+      {
+        schema: {
+          tags: ['Assets'],
+          summary: 'Upload files (multipart, repeated part `files`); identical content is stored once',
+          consumes: ['multipart/form-data'],
+          querystring: z.object({
+            filename: z.string().max(1024).optional().describe('Name given to every uploaded file'),
+          }),
+          response: { 200: z.array(LocalFile), ...errorResponses(400, 401, 403, 413, 415) },
+        },
+        config: { access: 'Admin' },
+      },
+      async (request) => deps.assets.upload(readFileParts(request, 'files', deps.uploadLimits), request.query.filename),
+    );
+
+    app.delete(
+      '/api/assets/:hash',
+      {
+        schema: {
+          tags: ['Assets'],
+          summary: 'Drop one reference to a stored file (the bytes stay until unreferenced files are cleaned up)',
+          params: z.object({ hash: FileHash }),
+          response: { 200: EmptyBody, ...errorResponses(401, 403, 404) },
+        },
+        config: { access: 'Admin' },
+      },
+      async (request, reply) => {
+        await deps.assets.remove(request.params.hash);
+        return reply.send();
       },
     );
   };
