@@ -11,7 +11,9 @@ import { type BrowserSession, openSession, uniqueUserName } from '../src/session
 let session: BrowserSession;
 let admin: Page;
 let gameId = 0;
+let warmupId = 0;
 const password = 'Secret-pass1';
+const ATTACHMENT_TEXT = 'The flag is flag{warm-up}, hidden in plain sight.\n';
 
 interface Player {
   context: BrowserContext;
@@ -83,11 +85,23 @@ describe('the organiser', () => {
   });
 
   it('adds a static challenge with a flag', async () => {
-    const id = await createChallenge('Warmup', 'Static attachment');
-    await admin.goto(`/admin/games/${gameId}/challenges/${id}/flags`);
+    warmupId = await createChallenge('Warmup', 'Static attachment');
+    await admin.goto(`/admin/games/${gameId}/challenges/${warmupId}/flags`);
     await admin.getByLabel('Flags, one per line').fill('flag{warm-up}');
     await admin.getByRole('button', { name: 'Add flags' }).click();
     await admin.getByRole('button', { name: 'Delete flag flag{warm-up}' }).waitFor();
+  });
+
+  it('uploads a file as the static challenge’s attachment', async () => {
+    await admin.goto(`/admin/games/${gameId}/challenges/${warmupId}`);
+    await admin.getByText('Upload a file', { exact: true }).click();
+    await admin.locator('input[type=file]').setInputFiles({
+      name: 'warmup.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(ATTACHMENT_TEXT),
+    });
+    await admin.getByRole('button', { name: 'Save attachment' }).click();
+    await admin.getByText('warmup.txt').first().waitFor();
   });
 
   it('adds a dynamic-attachment challenge whose flags each carry their own file', async () => {
@@ -151,6 +165,20 @@ describe('two teams', () => {
 });
 
 describe('playing', () => {
+  it('a player downloads the static challenge’s attachment', async () => {
+    const page = players[0]?.page;
+    if (!page) throw new Error('a team expected');
+    await page.goto(`/games/${gameId}/challenges`);
+    await page.getByRole('button', { name: 'Open challenge Warmup' }).click();
+    const link = page.getByRole('dialog').getByRole('link', { name: 'Download attachment' });
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/assets\/[0-9a-f]{64}\//);
+    const download = await page.request.get(href);
+    expect(await download.text()).toBe(ATTACHMENT_TEXT);
+    expect(download.headers()['content-disposition']).toContain('attachment');
+    await closeDialog(page);
+  });
+
   it('both teams solve the static challenge: first and second blood', async () => {
     for (const { page } of players) {
       await page.goto(`/games/${gameId}/challenges`);
