@@ -6,6 +6,7 @@ import { initReactI18next } from 'react-i18next';
 import { setRequestLanguage } from '../http';
 import { applyDayjsLocale } from './dayjs-locales';
 import { CHOSEN_LANGUAGE_KEY, DETECTION_CACHE_KEY, DETECTION_ORDER, normaliseDetectedLanguage } from './detect';
+import { completePluralForms } from './plural-forms';
 
 /** Loads `/static/<lang>.<hash>.json`; a language without a file gets an empty dictionary. */
 const hashedFileBackend: BackendModule = {
@@ -23,7 +24,7 @@ const hashedFileBackend: BackendModule = {
         return response.json();
       })
       .then(
-        (dictionary) => callback(null, dictionary),
+        (dictionary) => callback(null, completePluralForms(dictionary, language)),
         (error: unknown) => callback(error instanceof Error ? error.message : String(error), false),
       );
   },
