@@ -9,12 +9,12 @@ import type { Db } from '../db/database';
 import { badRequest, notFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/event-bus';
-import { reencodeImage, UnsupportedImageError } from '../lib/image';
 import { generateGameKeyPair } from '../lib/team-token';
 import { createChallengeRepository } from '../repositories/challenge.repository';
 import { createGameRepository, type GameRow, type GameUpdate } from '../repositories/game.repository';
 import type { NoticeRepository } from '../repositories/notice.repository';
 import type { FileStore } from './file-store.service';
+import { storeUploadedImage } from './image-upload';
 import type { NoticeService } from './notice.service';
 
 /** Channel the game lists listen to; payload `{ gameId }`. */
@@ -160,15 +160,8 @@ export function createGameEditService(deps: {
     /** Re-encodes the poster as WebP (GIF stays GIF) no wider than 1920 px; returns its URL. */
     async setPoster(gameId: number, upload: Buffer): Promise<string> {
       const game = await load(gameId);
-      if (upload.length === 0) throw badRequest('error.imageRequired');
-      let image: Awaited<ReturnType<typeof reencodeImage>>;
-      try {
-        image = await reencodeImage(upload, POSTER_MAX_WIDTH, { enlarge: false });
-      } catch (error) {
-        if (error instanceof UnsupportedImageError) throw badRequest('error.imageType');
-        throw error;
-      }
-      const hash = await deps.files.store(image.data, image.contentType);
+      const image = await storeUploadedImage(deps.files, upload, POSTER_MAX_WIDTH, { enlarge: false });
+      const { hash } = image;
       const updated = await games.update(gameId, { poster_hash: hash });
       if (!updated) {
         await deps.files.release(hash);

@@ -2,11 +2,11 @@ import type { PasswordChangeModel, ProfileUpdateModel, ProfileUserInfoModel } fr
 import type { UserRow, UserUpdate } from '../db/schema';
 import type { Identity } from '../http/access';
 import { badRequest, unauthorized } from '../http/errors';
-import { reencodeImage, UnsupportedImageError } from '../lib/image';
 import { hashPassword, verifyPassword } from '../lib/password';
 import { isUniqueViolation, type UserRepository } from '../repositories/user.repository';
 import { ensureStrongPassword } from './account-policy';
 import type { FileStore } from './file-store.service';
+import { storeUploadedImage } from './image-upload';
 import type { SessionService } from './session.service';
 
 export const AVATAR_WIDTH = 300;
@@ -69,16 +69,9 @@ export function createProfileService(deps: {
 
     /** Re-encodes and stores a new avatar; returns its URL. */
     async setAvatar(identity: Identity, upload: Buffer): Promise<string> {
-      if (upload.length === 0) throw badRequest('error.imageRequired');
       const user = await load(identity);
-      let image: Awaited<ReturnType<typeof reencodeImage>>;
-      try {
-        image = await reencodeImage(upload, AVATAR_WIDTH);
-      } catch (error) {
-        if (error instanceof UnsupportedImageError) throw badRequest('error.imageType');
-        throw error;
-      }
-      const hash = await deps.files.store(image.data, image.contentType);
+      const image = await storeUploadedImage(deps.files, upload, AVATAR_WIDTH);
+      const { hash } = image;
       await deps.users.update(user.id, { avatar_hash: hash });
       if (user.avatar_hash) await deps.files.release(user.avatar_hash);
       deps.onPublicProfileChange();

@@ -4,11 +4,11 @@ import type { Identity } from '../http/access';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
 import { constantTimeEqual, randomHex } from '../lib/crypto';
-import { reencodeImage, UnsupportedImageError } from '../lib/image';
 import { verifyTeamToken } from '../lib/team-token';
 import { createTeamRepository, type TeamMemberRow, type TeamRow } from '../repositories/team.repository';
 import { isUniqueViolation } from '../repositories/user.repository';
 import type { FileStore } from './file-store.service';
+import { storeUploadedImage } from './image-upload';
 import { AVATAR_WIDTH, avatarUrl } from './profile.service';
 
 const INVITE_CODE = /^(.*):(\d{1,10}):([0-9a-f]{32})$/;
@@ -126,15 +126,8 @@ export function createTeamService(deps: { db: Db; clock: Clock; files: FileStore
 
     async setAvatar(identity: Identity, teamId: number, upload: Buffer): Promise<string> {
       await captained(identity, teamId);
-      if (upload.length === 0) throw badRequest('error.imageRequired');
-      let image: Awaited<ReturnType<typeof reencodeImage>>;
-      try {
-        image = await reencodeImage(upload, AVATAR_WIDTH);
-      } catch (error) {
-        if (error instanceof UnsupportedImageError) throw badRequest('error.imageType');
-        throw error;
-      }
-      const hash = await deps.files.store(image.data, image.contentType);
+      const image = await storeUploadedImage(deps.files, upload, AVATAR_WIDTH);
+      const { hash } = image;
       const previous = await transaction(async (repo) => {
         const team = await captained(identity, teamId, repo);
         await repo.update(team.id, { avatar_hash: hash });
