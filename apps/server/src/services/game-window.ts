@@ -1,8 +1,5 @@
+import { GameErrorCode } from '@flagpole/contract';
 import { AppError } from '../http/errors';
-
-/** Body status codes the contract sends for the game's time window (HTTP status stays 400). */
-export const GAME_NOT_STARTED_STATUS = 10001;
-export const GAME_ENDED_STATUS = 10002;
 
 /** The columns of a game row the time-window checks read. */
 export interface GameWindow {
@@ -24,8 +21,8 @@ export const isGamePlayable = (game: GameWindow, now: Date): boolean =>
   hasGameStarted(game, now) && (!hasGameEnded(game, now) || game.practice_mode);
 
 export const gameNotStartedError = (): AppError =>
-  new AppError(400, 'error.gameNotStarted', undefined, GAME_NOT_STARTED_STATUS);
-export const gameEndedError = (): AppError => new AppError(400, 'error.gameEnded', undefined, GAME_ENDED_STATUS);
+  new AppError(400, 'error.gameNotStarted', undefined, GameErrorCode.GameNotStarted);
+export const gameEndedError = (): AppError => new AppError(400, 'error.gameEnded', undefined, GameErrorCode.GameEnded);
 
 /** Throws HTTP 400 with body status 10001 before the game starts. */
 export function assertGameStarted(game: GameWindow, now: Date): void {
