@@ -86,13 +86,17 @@ export interface AppDeps {
   bearerTokens?: BearerTokenVerifier;
   /** Replaces the SMTP mailer (tests of mail failures). */
   mailer?: Mailer;
+  /** Where the log goes instead of stdout (tests read it to prove secrets stay out). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The composition root: every repository and service is built here and handed to the routes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock, store } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: deps.logStream
+      ? { ...loggerOptions(config.LOG_LEVEL), stream: deps.logStream }
+      : loggerOptions(config.LOG_LEVEL),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
