@@ -101,7 +101,8 @@ describe('the organiser', () => {
       buffer: Buffer.from(ATTACHMENT_TEXT),
     });
     await admin.getByRole('button', { name: 'Save attachment' }).click();
-    await admin.getByText('warmup.txt').first().waitFor();
+    // The file picker shows the name at once; the notification says the server stored it.
+    await admin.getByText('Attachment saved.').first().waitFor();
   });
 
   it('adds a dynamic-attachment challenge whose flags each carry their own file', async () => {

@@ -2,10 +2,10 @@ import { ALLOWED_IMAGE_TYPES, type ProfileUserInfoModel } from '@flagpole/contra
 import { Avatar, Badge, Button, FileButton, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { avatarProblem, useUploadAvatar } from '../../api/upload-avatar';
-import { SectionCard } from './section-card';
 
 export function AvatarSection({ user }: { user: ProfileUserInfoModel }) {
   const { t } = useTranslation();

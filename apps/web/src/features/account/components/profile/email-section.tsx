@@ -4,11 +4,11 @@ import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { showError } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { changeEmail } from '../../api/change-email';
 import { validateEmail } from '../../validation';
-import { SectionCard } from './section-card';
 
 export function EmailSection({ user }: { user: ProfileUserInfoModel }) {
   const { t } = useTranslation();

@@ -1,11 +1,11 @@
 import { Button, Group, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { changePassword } from '../../api/change-password';
 import { matchesPassword, required, validateNewPassword } from '../../validation';
-import { SectionCard } from './section-card';
 
 export function PasswordSection() {
   const { t } = useTranslation();

@@ -2,11 +2,11 @@ import { limits, type ProfileUserInfoModel } from '@flagpole/contract';
 import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useUpdateProfile } from '../../api/update-profile';
 import { validateUserName } from '../../validation';
-import { SectionCard } from './section-card';
 
 export function ProfileForm({ user }: { user: ProfileUserInfoModel }) {
   const { t } = useTranslation();

@@ -3,10 +3,10 @@ import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useUpdateAttachment } from '../../api/update-attachment';
-import { Section } from '../game-info/section';
 import {
   type AttachmentDraft,
   AttachmentSource,
@@ -68,7 +68,7 @@ export function AttachmentSection({ gameId, challenge }: { gameId: number; chall
   };
 
   return (
-    <Section title={t('adminGames.attachment.title')} description={t('adminGames.attachment.description')}>
+    <SectionCard compact title={t('adminGames.attachment.title')} description={t('adminGames.attachment.description')}>
       <Group gap="xs">
         <Text size="sm" fw={600}>
           {t('adminGames.attachment.current')}
@@ -86,6 +86,6 @@ export function AttachmentSection({ gameId, challenge }: { gameId: number; chall
           {t('adminGames.attachment.save')}
         </Button>
       </Group>
-    </Section>
+    </SectionCard>
   );
 }

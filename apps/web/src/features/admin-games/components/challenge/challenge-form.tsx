@@ -3,6 +3,7 @@ import { Button, Grid, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { monoInput } from '@/lib/mono-input';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
@@ -14,7 +15,6 @@ import {
   toChallengeUpdate,
 } from '../../challenge-form';
 import { maxLength, requiredText, validateNumber } from '../../validation';
-import { Section } from '../game-info/section';
 import { MarkdownEditor } from '../markdown-editor';
 import { StickySaveBar } from '../save-button';
 import { AttachmentSection } from './attachment-section';
@@ -63,7 +63,7 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="md">
-              <Section title={t('adminGames.challenge.basics')}>
+              <SectionCard compact title={t('adminGames.challenge.basics')}>
                 <TextInput
                   label={t('adminGames.challenge.title')}
                   required
@@ -83,10 +83,11 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
                   onChange={(value) => form.setFieldValue('content', value)}
                   error={form.errors.content}
                 />
-              </Section>
+              </SectionCard>
               <HintsEditor form={form} />
               {challenge.type === 'DynamicContainer' && (
-                <Section
+                <SectionCard
+                  compact
                   title={t('adminGames.challenge.flagTemplate')}
                   description={t('adminGames.challenge.flagTemplateHint')}
                 >
@@ -97,7 +98,7 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
                     maxLength={gameLimits.flagTemplate.max}
                     {...form.getInputProps('flagTemplate')}
                   />
-                </Section>
+                </SectionCard>
               )}
               {container && <ContainerSection form={form} />}
             </Stack>

@@ -3,14 +3,14 @@ import { Alert, NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mant
 import type { UseFormReturnType } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { monoInput } from '@/lib/mono-input';
 import type { ChallengeFormValues } from '../../challenge-form';
-import { Section } from '../game-info/section';
 
 export function ContainerSection({ form }: { form: UseFormReturnType<ChallengeFormValues> }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('adminGames.container.title')}>
+    <SectionCard compact title={t('adminGames.container.title')}>
       <Alert variant="light" icon={<IconInfoCircle size={18} />} p="xs">
         {t('adminGames.container.later')}
       </Alert>
@@ -69,6 +69,6 @@ export function ContainerSection({ form }: { form: UseFormReturnType<ChallengeFo
         description={t('adminGames.container.trafficCaptureHint')}
         {...form.getInputProps('enableTrafficCapture', { type: 'checkbox' })}
       />
-    </Section>
+    </SectionCard>
   );
 }

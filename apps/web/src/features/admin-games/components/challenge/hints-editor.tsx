@@ -3,14 +3,14 @@ import { ActionIcon, Button, Group, Stack, Text, Textarea } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import type { ChallengeFormValues } from '../../challenge-form';
-import { Section } from '../game-info/section';
 
 export function HintsEditor({ form }: { form: UseFormReturnType<ChallengeFormValues> }) {
   const { t } = useTranslation();
   const hints = form.values.hints;
   return (
-    <Section title={t('adminGames.challenge.hints')} description={t('adminGames.challenge.hintsHint')}>
+    <SectionCard compact title={t('adminGames.challenge.hints')} description={t('adminGames.challenge.hintsHint')}>
       {hints.length === 0 && (
         <Text size="sm" c="dimmed">
           {t('adminGames.challenge.noHints')}
@@ -51,6 +51,6 @@ export function HintsEditor({ form }: { form: UseFormReturnType<ChallengeFormVal
           {t('adminGames.challenge.addHint')}
         </Button>
       </Group>
-    </Section>
+    </SectionCard>
   );
 }

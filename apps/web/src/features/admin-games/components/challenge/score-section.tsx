@@ -1,15 +1,15 @@
 import { NumberInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { type ChallengeFormValues, numberOrUndefined } from '../../challenge-form';
-import { Section } from '../game-info/section';
 import { ScoreCurvePreview } from './score-curve-preview';
 
 export function ScoreSection({ form }: { form: UseFormReturnType<ChallengeFormValues> }) {
   const { t } = useTranslation();
   const { values } = form;
   return (
-    <Section title={t('adminGames.challenge.scoring')} description={t('adminGames.challenge.scoringHint')}>
+    <SectionCard compact title={t('adminGames.challenge.scoring')} description={t('adminGames.challenge.scoringHint')}>
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
         <NumberInput
           label={t('adminGames.challenge.originalScore')}
@@ -62,6 +62,6 @@ export function ScoreSection({ form }: { form: UseFormReturnType<ChallengeFormVa
         allowNegative={false}
         {...form.getInputProps('submissionLimit')}
       />
-    </Section>
+    </SectionCard>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { monoInput } from '@/lib/mono-input';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
@@ -13,7 +14,6 @@ import {
   draftReady,
   useResolveAttachment,
 } from '../challenge/attachment-source';
-import { Section } from '../game-info/section';
 
 const INITIAL: AttachmentDraft = { type: 'Local', file: null, url: '' };
 
@@ -42,7 +42,7 @@ export function AddFlagWithAttachment({ gameId, challengeId }: { gameId: number;
   };
 
   return (
-    <Section title={t('adminGames.flags.withAttachmentTitle')}>
+    <SectionCard compact title={t('adminGames.flags.withAttachmentTitle')}>
       <TextInput
         label={t('adminGames.flags.singleFlag')}
         styles={monoInput}
@@ -56,6 +56,6 @@ export function AddFlagWithAttachment({ gameId, challengeId }: { gameId: number;
           {t('adminGames.flags.addWithAttachment')}
         </Button>
       </Group>
-    </Section>
+    </SectionCard>
   );
 }

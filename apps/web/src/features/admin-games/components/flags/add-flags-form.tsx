@@ -3,12 +3,12 @@ import { Button, Group, Text, Textarea } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { monoInput } from '@/lib/mono-input';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useAddFlags } from '../../api/add-flags';
 import { parseFlagLines } from '../../validation';
-import { Section } from '../game-info/section';
 
 /** Adds one or many flags, one per line. */
 export function AddFlagsForm({ gameId, challengeId }: { gameId: number; challengeId: number }) {
@@ -33,7 +33,7 @@ export function AddFlagsForm({ gameId, challengeId }: { gameId: number; challeng
   };
 
   return (
-    <Section title={t('adminGames.flags.addTitle')}>
+    <SectionCard compact title={t('adminGames.flags.addTitle')}>
       <Textarea
         label={t('adminGames.flags.textarea')}
         description={t('adminGames.flags.textareaHint', { max: gameLimits.flag.max })}
@@ -63,6 +63,6 @@ export function AddFlagsForm({ gameId, challengeId }: { gameId: number; challeng
           {t('adminGames.flags.add')}
         </Button>
       </Group>
-    </Section>
+    </SectionCard>
   );
 }

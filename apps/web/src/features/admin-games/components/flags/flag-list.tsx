@@ -3,10 +3,10 @@ import { ActionIcon, Code, Table, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { showError, showSuccess } from '@/lib/notify';
 import { useDeleteFlag } from '../../api/delete-flag';
 import { AttachmentLink } from '../challenge/attachment-section';
-import { Section } from '../game-info/section';
 
 export function FlagList({ gameId, challenge }: { gameId: number; challenge: ChallengeEditDetailModel }) {
   const { t } = useTranslation();
@@ -31,7 +31,7 @@ export function FlagList({ gameId, challenge }: { gameId: number; challenge: Cha
     });
 
   return (
-    <Section title={t('adminGames.flags.listTitle', { count: challenge.flags.length })}>
+    <SectionCard compact title={t('adminGames.flags.listTitle', { count: challenge.flags.length })}>
       {challenge.flags.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('adminGames.flags.empty')}
@@ -75,6 +75,6 @@ export function FlagList({ gameId, challenge }: { gameId: number; challenge: Cha
           </Table>
         </Table.ScrollContainer>
       )}
-    </Section>
+    </SectionCard>
   );
 }

@@ -2,9 +2,9 @@ import { DEFAULT_BLOOD_BONUS } from '@flagpole/contract';
 import { Button, Group, NumberInput, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { MAX_BLOOD_BONUS_PERCENT, packedToPercent } from '../../blood-bonus';
 import type { GameFormValues } from '../../game-form';
-import { Section } from './section';
 
 const PLACES = ['first', 'second', 'third'] as const;
 
@@ -14,7 +14,7 @@ export function BloodBonusSection({ form }: { form: UseFormReturnType<GameFormVa
   const bonus = form.values.bloodBonus;
   const example = (percent: number) => Math.round(1000 * (1 + percent / 100));
   return (
-    <Section title={t('adminGames.bloodBonus.title')} description={t('adminGames.bloodBonus.description')}>
+    <SectionCard compact title={t('adminGames.bloodBonus.title')} description={t('adminGames.bloodBonus.description')}>
       {PLACES.map((place) => (
         <NumberInput
           key={place}
@@ -52,6 +52,6 @@ export function BloodBonusSection({ form }: { form: UseFormReturnType<GameFormVa
           {t('adminGames.bloodBonus.none')}
         </Button>
       </Group>
-    </Section>
+    </SectionCard>
   );
 }

@@ -2,6 +2,7 @@ import { type GameInfoModel, gameLimits } from '@flagpole/contract';
 import { Card, Grid, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useUpdateGame } from '../../api/update-game';
@@ -13,7 +14,6 @@ import { StickySaveBar } from '../save-button';
 import { BloodBonusSection } from './blood-bonus-section';
 import { ParticipationSection } from './participation-section';
 import { PosterSection } from './poster-section';
-import { Section } from './section';
 import { WriteupSection } from './writeup-section';
 
 export function GameInfoForm({ game }: { game: GameInfoModel }) {
@@ -56,7 +56,7 @@ export function GameInfoForm({ game }: { game: GameInfoModel }) {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            <Section title={t('adminGames.info.general')}>
+            <SectionCard compact title={t('adminGames.info.general')}>
               <TextInput
                 label={t('adminGames.fields.title')}
                 required
@@ -97,7 +97,7 @@ export function GameInfoForm({ game }: { game: GameInfoModel }) {
                   {...form.getInputProps('practiceMode', { type: 'checkbox' })}
                 />
               </Stack>
-            </Section>
+            </SectionCard>
             <Card withBorder p="lg">
               <MarkdownEditor
                 label={t('adminGames.fields.content')}

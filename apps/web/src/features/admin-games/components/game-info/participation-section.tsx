@@ -3,9 +3,9 @@ import { ActionIcon, NumberInput, Switch, TextInput, Tooltip } from '@mantine/co
 import type { UseFormReturnType } from '@mantine/form';
 import { IconDice5 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { monoInput } from '@/lib/mono-input';
 import type { GameFormValues } from '../../game-form';
-import { Section } from './section';
 
 function randomCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
@@ -15,7 +15,7 @@ function randomCode(): string {
 export function ParticipationSection({ form }: { form: UseFormReturnType<GameFormValues> }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('adminGames.info.participation')}>
+    <SectionCard compact title={t('adminGames.info.participation')}>
       <Switch
         label={t('adminGames.fields.acceptWithoutReview')}
         description={t('adminGames.fields.acceptWithoutReviewHint')}
@@ -58,6 +58,6 @@ export function ParticipationSection({ form }: { form: UseFormReturnType<GameFor
         allowNegative={false}
         {...form.getInputProps('containerCountLimit')}
       />
-    </Section>
+    </SectionCard>
   );
 }

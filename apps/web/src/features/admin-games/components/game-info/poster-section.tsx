@@ -2,11 +2,11 @@ import type { GameInfoModel } from '@flagpole/contract';
 import { AspectRatio, Button, Center, FileButton, Image, Text } from '@mantine/core';
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { IMAGE_ACCEPT, imageFileProblem } from '@/lib/image-file';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useUploadPoster } from '../../api/upload-poster';
-import { Section } from './section';
 
 export function PosterSection({ game }: { game: GameInfoModel }) {
   const { t } = useTranslation();
@@ -26,7 +26,7 @@ export function PosterSection({ game }: { game: GameInfoModel }) {
   };
 
   return (
-    <Section title={t('adminGames.poster.title')}>
+    <SectionCard compact title={t('adminGames.poster.title')}>
       <AspectRatio ratio={16 / 9}>
         {game.poster ? (
           <Image src={game.poster} radius="sm" alt={t('adminGames.poster.alt', { title: game.title })} fit="cover" />
@@ -46,6 +46,6 @@ export function PosterSection({ game }: { game: GameInfoModel }) {
       <Text size="xs" c="dimmed">
         {t('adminGames.poster.hint')}
       </Text>
-    </Section>
+    </SectionCard>
   );
 }

@@ -2,14 +2,14 @@ import { gameLimits } from '@flagpole/contract';
 import { Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import type { GameFormValues } from '../../game-form';
-import { Section } from './section';
 
 export function WriteupSection({ form }: { form: UseFormReturnType<GameFormValues> }) {
   const { t } = useTranslation();
   const required = form.values.writeupRequired;
   return (
-    <Section title={t('adminGames.info.writeups')} description={t('adminGames.info.writeupsHint')}>
+    <SectionCard compact title={t('adminGames.info.writeups')} description={t('adminGames.info.writeupsHint')}>
       <Switch
         label={t('adminGames.fields.writeupRequired')}
         {...form.getInputProps('writeupRequired', { type: 'checkbox' })}
@@ -29,6 +29,6 @@ export function WriteupSection({ form }: { form: UseFormReturnType<GameFormValue
         disabled={!required}
         {...form.getInputProps('writeupNote')}
       />
-    </Section>
+    </SectionCard>
   );
 }

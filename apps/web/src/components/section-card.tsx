@@ -1,24 +1,27 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** A titled card grouping related fields; `compact` suits dense organiser forms. */
 export function SectionCard({
   title,
   description,
+  compact = false,
   children,
 }: {
   title: string;
   description?: string;
+  compact?: boolean;
   children: ReactNode;
 }) {
   return (
-    <Card p="lg" component="section" aria-label={title}>
-      <Stack gap="md">
+    <Card withBorder={compact} p="lg" component="section" aria-label={title}>
+      <Stack gap={compact ? 'sm' : 'md'}>
         <div>
-          <Title order={2} size="h4">
+          <Title order={2} size={compact ? 'h5' : 'h4'}>
             {title}
           </Title>
           {description && (
-            <Text size="sm" c="dimmed">
+            <Text size={compact ? 'xs' : 'sm'} c="dimmed">
               {description}
             </Text>
           )}
