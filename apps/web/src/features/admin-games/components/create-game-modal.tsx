@@ -1,5 +1,5 @@
 import { gameLimits } from '@flagpole/contract';
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { useMutation } from '@/lib/use-mutation';
 import { useCreateGame } from '../api/create-game';
 import { fromLocalInput, toLocalInput } from '../datetime';
 import { requiredText, validateDateTime, validateEnd } from '../validation';
+import { GameTimeFields } from './game-time-fields';
 
 const HOUR = 3_600_000;
 
@@ -60,20 +61,7 @@ export function CreateGameModal({ opened, onClose }: { opened: boolean; onClose:
             maxLength={gameLimits.title.max}
             {...form.getInputProps('title')}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              type="datetime-local"
-              label={t('adminGames.fields.start')}
-              required
-              {...form.getInputProps('start')}
-            />
-            <TextInput
-              type="datetime-local"
-              label={t('adminGames.fields.end')}
-              required
-              {...form.getInputProps('end')}
-            />
-          </SimpleGrid>
+          <GameTimeFields start={form.getInputProps('start')} end={form.getInputProps('end')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('common.cancel')}

@@ -1,19 +1,14 @@
-import { teamLimits } from '@flagpole/contract';
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useCreateTeam } from '../api/create-team';
-import { validateTeamBio, validateTeamName } from '../validation';
+import { TeamFields, useTeamForm } from './team-fields';
 
 export function CreateTeamModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { trigger, isMutating } = useMutation(useCreateTeam());
-  const form = useForm({
-    initialValues: { name: '', bio: '' },
-    validate: { name: validateTeamName(t), bio: validateTeamBio(t) },
-  });
+  const form = useTeamForm({ name: '', bio: '' });
 
   const close = () => {
     form.reset();
@@ -34,22 +29,7 @@ export function CreateTeamModal({ opened, onClose }: { opened: boolean; onClose:
     <Modal opened={opened} onClose={close} title={t('teams.create.title')}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput
-            label={t('teams.fields.name')}
-            required
-            data-autofocus
-            maxLength={teamLimits.name.max}
-            description={`${form.values.name.length}/${teamLimits.name.max}`}
-            {...form.getInputProps('name')}
-          />
-          <Textarea
-            label={t('teams.fields.bio')}
-            autosize
-            minRows={2}
-            maxLength={teamLimits.bio.max}
-            description={`${form.values.bio.length}/${teamLimits.bio.max}`}
-            {...form.getInputProps('bio')}
-          />
+          <TeamFields form={form} autoFocus />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('common.cancel')}

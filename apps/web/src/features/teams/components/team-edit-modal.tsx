@@ -1,6 +1,5 @@
-import { type TeamInfoModel, teamLimits } from '@flagpole/contract';
-import { Avatar, Button, FileButton, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import type { TeamInfoModel } from '@flagpole/contract';
+import { Avatar, Button, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_ACCEPT, imageFileProblem } from '@/lib/image-file';
@@ -8,7 +7,7 @@ import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useUpdateTeam } from '../api/update-team';
 import { useUploadTeamAvatar } from '../api/upload-team-avatar';
-import { validateTeamBio, validateTeamName } from '../validation';
+import { TeamFields, useTeamForm } from './team-fields';
 
 function AvatarUpload({ team }: { team: TeamInfoModel }) {
   const { t } = useTranslation();
@@ -57,10 +56,7 @@ export function TeamEditModal({
 }) {
   const { t } = useTranslation();
   const { trigger, isMutating } = useMutation(useUpdateTeam());
-  const form = useForm({
-    initialValues: { name: team.name ?? '', bio: team.bio ?? '' },
-    validate: { name: validateTeamName(t), bio: validateTeamBio(t) },
-  });
+  const form = useTeamForm({ name: team.name ?? '', bio: team.bio ?? '' });
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -79,21 +75,7 @@ export function TeamEditModal({
         <AvatarUpload team={team} />
         <form onSubmit={submit} noValidate>
           <Stack>
-            <TextInput
-              label={t('teams.fields.name')}
-              required
-              maxLength={teamLimits.name.max}
-              description={`${form.values.name.length}/${teamLimits.name.max}`}
-              {...form.getInputProps('name')}
-            />
-            <Textarea
-              label={t('teams.fields.bio')}
-              autosize
-              minRows={2}
-              maxLength={teamLimits.bio.max}
-              description={`${form.values.bio.length}/${teamLimits.bio.max}`}
-              {...form.getInputProps('bio')}
-            />
+            <TeamFields form={form} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 {t('common.cancel')}

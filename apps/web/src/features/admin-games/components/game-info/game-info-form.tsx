@@ -1,5 +1,5 @@
 import { type GameInfoModel, gameLimits } from '@flagpole/contract';
-import { Card, Grid, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Card, Grid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/section-card';
@@ -9,6 +9,7 @@ import { useUpdateGame } from '../../api/update-game';
 import { isValidPerMille, percentToPerMille } from '../../blood-bonus';
 import { type GameFormValues, toGameEditModel, toGameFormValues } from '../../game-form';
 import { maxLength, requiredText, validateDateTime, validateEnd, validateNumber } from '../../validation';
+import { GameTimeFields } from '../game-time-fields';
 import { MarkdownEditor } from '../markdown-editor';
 import { StickySaveBar } from '../save-button';
 import { BloodBonusSection } from './blood-bonus-section';
@@ -71,20 +72,7 @@ export function GameInfoForm({ game }: { game: GameInfoModel }) {
                 description={`${form.values.summary.length}/${gameLimits.summary.max}`}
                 {...form.getInputProps('summary')}
               />
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  type="datetime-local"
-                  label={t('adminGames.fields.start')}
-                  required
-                  {...form.getInputProps('start')}
-                />
-                <TextInput
-                  type="datetime-local"
-                  label={t('adminGames.fields.end')}
-                  required
-                  {...form.getInputProps('end')}
-                />
-              </SimpleGrid>
+              <GameTimeFields start={form.getInputProps('start')} end={form.getInputProps('end')} />
               <Stack gap="xs">
                 <Switch
                   label={t('adminGames.fields.hidden')}
