@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 /** The PostgreSQL server the tests use; TEST_DATABASE_URL overrides the local default. */
 const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-export const TEMPLATE_DATABASE = 'flagpole_test_template';
 
 export function adminUrl(): string {
   return base;
@@ -21,7 +20,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   const name = `flagpole_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
   await admin.end();
   return {
     url: databaseUrl(name),
