@@ -116,7 +116,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clientConfig = createClientConfigService({ settings });
 
   const users = createUserRepository(db);
-  const sessions = createSessionService({ sessions: createSessionRepository(db), users, clock });
+  const sessions = createSessionService({
+    sessions: createSessionRepository(db),
+    users,
+    clock,
+    events: deps.events,
+    trustMs: config.LOOKUP_CACHE_SECONDS * 1000,
+  });
+  app.addHook('onClose', async () => sessions.close());
   const tokens = createAccountTokens({ tokens: createAccountTokenRepository(db), clock });
   const files = createFileStore({ filesDir: config.filesDir, files: createFileRepository(db) });
   const assets = createAssetService({ files });
@@ -128,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({ ...mailDeps, limiter });
   const accountEmail = createAccountEmailService(mailDeps);
   const profiles = createProfileService({ users, sessions, files, onPublicProfileChange: () => posts.invalidate() });
-  const teams = createTeamService({ db, clock, files });
+  const teams = createTeamService({ db, clock, files, events: deps.events });
   const noticeRepository = createNoticeRepository(db);
   const notices = createNoticeService({ repository: noticeRepository, clock, events: deps.events });
   const gameEdit = createGameEditService({ db, clock, events: deps.events, files, notices, noticeRepository });
@@ -168,7 +175,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(editRoutes({ games: gameEdit, challenges: challengeEdit, maxImageBytes: limits.imageBytes }));
   await app.register(gameEntryRoutes({ entry: gameEntry }));
 
-  const play = await registerGamePlay(app, { db, clock, events: deps.events, limiter, notices, noticeRepository });
+  const play = await registerGamePlay(app, {
+    db,
+    clock,
+    events: deps.events,
+    limiter,
+    notices,
+    noticeRepository,
+    lookupTrustMs: config.LOOKUP_CACHE_SECONDS * 1000,
+  });
   app.decorate('services', { settings, posts, play });
 
   app.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());

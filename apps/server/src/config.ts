@@ -59,6 +59,12 @@ const EnvSchema = z.object({
   POW_DIFFICULTY: z.coerce.number().int().min(8).max(48).default(18),
   /** Turns per-user and per-address rate limits on or off. */
   RATE_LIMIT: booleanFlag.default(true),
+  /**
+   * How long each process trusts its cached sessions, players and challenges before reading them again
+   * (0 turns the caches off). Changes made through the platform reach every process at once anyway;
+   * this bounds only changes made directly in the database.
+   */
+  LOOKUP_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(15),
   /** Behind a reverse proxy: trust X-Forwarded-For / -Proto. */
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -12,6 +12,7 @@ import { createFlagChecker, type FlagChecker } from './services/flag-checker.ser
 import { createGameMonitorService } from './services/game-monitor.service';
 import { createGamePlayService } from './services/game-play.service';
 import type { NoticeService } from './services/notice.service';
+import { createPlayLookups } from './services/play-lookups';
 import type { RateLimiter } from './services/rate-limit.service';
 import { createScoreboardService, type ScoreboardService } from './services/scoreboard.service';
 
@@ -34,6 +35,8 @@ export async function registerGamePlay(
     limiter: RateLimiter;
     notices: NoticeService;
     noticeRepository: NoticeRepository;
+    /** How long cached player and challenge lookups are trusted (0: no cache). */
+    lookupTrustMs: number;
   },
 ): Promise<GamePlay> {
   const { db, clock, events } = deps;
@@ -48,7 +51,8 @@ export async function registerGamePlay(
     clock,
     log,
   });
-  const play = createGamePlayService({ repository, scoreboard, flagChecker, limiter: deps.limiter, clock });
+  const lookups = createPlayLookups({ repository, events, clock, trustMs: deps.lookupTrustMs });
+  const play = createGamePlayService({ repository, lookups, scoreboard, flagChecker, limiter: deps.limiter, clock });
   const monitor = createGameMonitorService({ repository, play });
   const gateway = createLiveGateway({ events, scoreboard, log });
 
@@ -61,6 +65,7 @@ export async function registerGamePlay(
   });
   app.addHook('onClose', async () => {
     gateway.close();
+    lookups.close();
     await flagChecker.stop();
     await scoreboard.settle();
     scoreboard.close();

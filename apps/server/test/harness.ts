@@ -32,7 +32,14 @@ export async function createTestContext(
   const db = await openDatabase({ url: database?.url, maxConnections: 5 });
   if (!usePostgres) await migrate(db);
   const dataDir = `/tmp/flagpole-test-${randomBytes(6).toString('hex')}`;
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMIT: 'false', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    RATE_LIMIT: 'false',
+    // Tests edit rows directly (roles, statuses); caches are tested on their own with this turned on.
+    LOOKUP_CACHE_SECONDS: '0',
+    ...env,
+  });
   const clock = new FakeClock(new Date());
   const store = new MemoryStore(() => clock.now().getTime());
   const events = new MemoryEventBus();

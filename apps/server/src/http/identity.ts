@@ -19,7 +19,7 @@ function bearerTokenOf(request: FastifyRequest): string | undefined {
 
 /**
  * Resolves the caller from an API token (when a verifier is configured) or the session cookie.
- * The user row is read on every request, so a ban or role change applies at once.
+ * Sessions are cached per process; sign-outs, bans and role changes drop them everywhere at once.
  */
 export function createIdentityResolver(deps: {
   sessions: SessionService;
@@ -37,9 +37,9 @@ export function createIdentityResolver(deps: {
     if (!session) return null;
     if (session.renewedUntil) setSessionCookie(request, reply, token, session.renewedUntil);
     return {
-      userId: session.user.id,
-      userName: session.user.user_name,
-      role: session.user.role,
+      userId: session.userId,
+      userName: session.userName,
+      role: session.role,
       via: 'session',
       sessionHash: session.tokenHash,
     };

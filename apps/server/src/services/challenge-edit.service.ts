@@ -26,6 +26,7 @@ import { createGameRepository } from '../repositories/game.repository';
 import { SCOREBOARD_INVALIDATE } from './game-edit.service';
 import { isGameRunning } from './game-window';
 import type { NoticeService } from './notice.service';
+import { PLAY_LOOKUPS_CHANGED } from './play-lookups';
 
 const isContainer = (type: ChallengeRow['type']) => type === 'StaticContainer' || type === 'DynamicContainer';
 
@@ -263,6 +264,7 @@ export function createChallengeEditService(deps: { db: Db; clock: Clock; events:
           await from.insertFlag(challenge.id, flag.flag, attachmentId);
         }
       });
+      await deps.events.publish(PLAY_LOOKUPS_CHANGED, { gameId });
     },
 
     /** Removing the last flag disables the challenge. */
@@ -278,6 +280,7 @@ export function createChallengeEditService(deps: { db: Db; clock: Clock; events:
         return { status: 'Success' as const, disabled: disable };
       });
       if (outcome.disabled) await invalidate(gameId);
+      else await deps.events.publish(PLAY_LOOKUPS_CHANGED, { gameId });
       return outcome.status;
     },
 
@@ -291,6 +294,7 @@ export function createChallengeEditService(deps: { db: Db; clock: Clock; events:
         await from.update(challenge.id, { attachment_id: attachmentId });
         if (challenge.attachment_id !== null) await from.deleteAttachments([challenge.attachment_id]);
       });
+      await deps.events.publish(PLAY_LOOKUPS_CHANGED, { gameId });
     },
 
     /** Test containers arrive with the container engine; until then the route answers 400. */

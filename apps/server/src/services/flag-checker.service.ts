@@ -65,6 +65,15 @@ export function createFlagChecker(options: FlagCheckerOptions) {
   /** A pending entry older than this is checked in the database (another process may have judged it). */
   const PENDING_TRUST_MS = 2_000;
   const RECENT_LIMIT = 50_000;
+  /** Status polls holding for a verdict of this process's queue, by submission id. */
+  const verdictWaiters = new Map<number, Array<(status: AnswerResult) => void>>();
+
+  function settleWaiters(submissionId: number, status: AnswerResult): void {
+    const waiters = verdictWaiters.get(submissionId);
+    if (!waiters) return;
+    verdictWaiters.delete(submissionId);
+    for (const resolve of waiters) resolve(status);
+  }
 
   /** Ids queued in the same tick go into one batch, in id order. */
   function schedulePump(): void {
@@ -135,6 +144,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     for (const v of result.applied) {
       const entry = recent.get(v.submission.id);
       if (entry) entry.status = v.status;
+      settleWaiters(v.submission.id, v.status);
     }
     const time = result.checkedAt.getTime();
     for (const v of result.applied) {
@@ -170,7 +180,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
       await publishLive(options.events, s.gameId, { type: 'submission', data: submission });
     }
     for (const { gameId, notice } of result.notices) await options.notices.announce(gameId, notice);
-    for (const gameId of result.solvedGames) await options.scoreboard.invalidate(gameId);
+    for (const gameId of result.solvedGames) await options.scoreboard.solvesChanged(gameId);
   }
 
   async function judge(ids: readonly number[]): Promise<void> {
@@ -203,7 +213,11 @@ export function createFlagChecker(options: FlagCheckerOptions) {
       running += 1;
       void runBatch(batch).finally(() => {
         running -= 1;
-        for (const id of batch) known.delete(id);
+        for (const id of batch) {
+          known.delete(id);
+          // A submission left unjudged (its batch failed) answers its waiting polls as still pending.
+          settleWaiters(id, recent.get(id)?.status ?? 'FlagSubmitted');
+        }
         pump();
         if (running === 0 && (waiting.length === 0 || stopped)) {
           const waiters = idleWaiters;
@@ -235,6 +249,37 @@ export function createFlagChecker(options: FlagCheckerOptions) {
       return entry.status;
     },
 
+    /**
+     * Like `knownStatus`, but a submission still being judged here is waited for (up to `maxWaitMs`), so
+     * that one status call usually brings the verdict instead of a series of polls.
+     */
+    async awaitStatus(
+      submissionId: number,
+      userId: string,
+      gameId: number,
+      challengeId: number,
+      maxWaitMs: number,
+    ): Promise<AnswerResult | undefined> {
+      const status = this.knownStatus(submissionId, userId, gameId, challengeId);
+      if (status !== 'FlagSubmitted' || !known.has(submissionId) || stopped) return status;
+      return new Promise<AnswerResult>((resolve) => {
+        const timer = setTimeout(() => {
+          const waiters = verdictWaiters.get(submissionId);
+          const index = waiters?.indexOf(finish) ?? -1;
+          if (waiters && index >= 0) waiters.splice(index, 1);
+          if (waiters?.length === 0) verdictWaiters.delete(submissionId);
+          resolve('FlagSubmitted');
+        }, maxWaitMs);
+        function finish(verdict: AnswerResult) {
+          clearTimeout(timer);
+          resolve(verdict);
+        }
+        const waiters = verdictWaiters.get(submissionId) ?? [];
+        waiters.push(finish);
+        verdictWaiters.set(submissionId, waiters);
+      });
+    },
+
     /** Queues a stored submission for judging. */
     enqueue(submissionId: number): void {
       if (stopped || known.has(submissionId)) return;
@@ -260,6 +305,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     /** Stops taking work, lets running batches finish; queued ids stay FlagSubmitted for the next start. */
     async stop(): Promise<void> {
       stopped = true;
+      for (const id of waiting) settleWaiters(id, 'FlagSubmitted');
       waiting.length = 0;
       known.clear();
       await this.drain();

@@ -13,6 +13,7 @@ import { signTeamToken } from '../lib/team-token';
 import type { PlayChallengeRow, PlayerContextRow, PlayRepository, TeamFlagRow } from '../repositories/play.repository';
 import type { FlagChecker } from './flag-checker.service';
 import { assertGameNotEnded, assertGameStarted, hasGameEnded } from './game-window';
+import type { PlayLookups } from './play-lookups';
 import type { RateLimiter } from './rate-limit.service';
 import type { ScoreboardService } from './scoreboard.service';
 
@@ -26,6 +27,8 @@ export interface Player {
 }
 
 const category = ChallengeCategory.catch('Misc');
+/** Longest a status call holds for a verdict being judged; judging a batch takes milliseconds. */
+const VERDICT_WAIT_MS = 2_000;
 
 function attachmentContext(
   row: Pick<TeamFlagRow, 'attachment_type' | 'remote_url' | 'file_hash' | 'file_size'> | undefined,
@@ -40,10 +43,12 @@ function attachmentContext(
 
 /**
  * What an Accepted team does inside a running game: its board, a challenge, submitting flags and reading
- * their verdicts. Every call starts with one query for the game and the caller's roster entry.
+ * their verdicts. Every call starts from the caller's game and roster entry (cached, see play-lookups).
  */
 export function createGamePlayService(deps: {
   repository: PlayRepository;
+  /** Cached player and challenge lookups (the two reads every play request makes). */
+  lookups: PlayLookups;
   scoreboard: ScoreboardService;
   flagChecker: FlagChecker;
   limiter: RateLimiter;
@@ -69,7 +74,7 @@ export function createGamePlayService(deps: {
    * 400/10002 ended (unless practice mode).
    */
   async function player(gameId: number, userId: string): Promise<Player> {
-    const context = await repository.playerContext(gameId, userId);
+    const context = await deps.lookups.playerContext(gameId, userId);
     if (!context) throw notFound('error.gameNotFound');
     const { game, participation } = context;
     if (!participation) throw forbidden('error.notInGame');
@@ -87,7 +92,7 @@ export function createGamePlayService(deps: {
   }
 
   async function challenge(gameId: number, challengeId: number): Promise<PlayChallengeRow> {
-    const row = await repository.enabledChallenge(gameId, challengeId);
+    const row = await deps.lookups.enabledChallenge(gameId, challengeId);
     if (!row) throw notFound('error.challengeNotFound');
     return row;
   }
@@ -189,10 +194,13 @@ export function createGamePlayService(deps: {
       return id;
     },
 
-    /** The verdict for the caller's team; CheatDetected is reported as WrongAnswer. */
+    /**
+     * The verdict for the caller's team; CheatDetected is reported as WrongAnswer. A submission this
+     * process is still judging is waited for briefly, so the first status call usually has the verdict.
+     */
     async status(gameId: number, challengeId: number, submissionId: number, userId: string): Promise<AnswerResult> {
       const status =
-        deps.flagChecker.knownStatus(submissionId, userId, gameId, challengeId) ??
+        (await deps.flagChecker.awaitStatus(submissionId, userId, gameId, challengeId, VERDICT_WAIT_MS)) ??
         (await repository.submissionStatus(gameId, challengeId, submissionId, userId));
       if (!status) throw notFound('error.submissionNotFound');
       return status === 'CheatDetected' ? 'WrongAnswer' : status;

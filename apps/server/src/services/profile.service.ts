@@ -64,7 +64,10 @@ export function createProfileService(deps: {
         if (isUniqueViolation(error)) throw badRequest('error.userNameTaken');
         throw error;
       }
-      if (changes.user_name !== undefined) deps.onPublicProfileChange();
+      if (changes.user_name !== undefined) {
+        await deps.sessions.userChanged(identity.userId);
+        deps.onPublicProfileChange();
+      }
     },
 
     /** Re-encodes and stores a new avatar; returns its URL. */

@@ -13,6 +13,8 @@ const brotliAsync = promisify(brotliCompress);
 
 /** The event-bus channel that tells every process a game's scoreboard is out of date. */
 export const SCOREBOARD_INVALIDATE = 'scoreboard:invalidate';
+/** New solves only: rebuilds the board like an invalidation but leaves the play lookups cached. */
+export const SOLVES_CHANGED = 'scoreboard:solves';
 
 /** A game's scoreboard, serialised and compressed once per change and served from memory. */
 export interface BuiltScoreboard {
@@ -178,10 +180,11 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     track(fired);
   }
 
-  const unsubscribe = events.subscribe(SCOREBOARD_INVALIDATE, (payload) => {
+  const onChange = (payload: unknown) => {
     const gameId = (payload as { gameId?: unknown } | null)?.gameId;
     if (typeof gameId === 'number') schedule(gameId);
-  });
+  };
+  const unsubscribers = [events.subscribe(SCOREBOARD_INVALIDATE, onChange), events.subscribe(SOLVES_CHANGED, onChange)];
 
   return {
     /** The current board; built on first use. Null when the game does not exist. */
@@ -197,6 +200,11 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
       await events.publish(SCOREBOARD_INVALIDATE, { gameId });
     },
 
+    /** Tells every process that the game has new solves (play lookups stay cached). */
+    async solvesChanged(gameId: number): Promise<void> {
+      await events.publish(SOLVES_CHANGED, { gameId });
+    },
+
     /** Called in this process whenever a game's board was rebuilt (or dropped) after an invalidation. */
     onRebuilt(listener: (gameId: number) => void): () => void {
       listeners.add(listener);
@@ -210,7 +218,7 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
 
     close(): void {
       closed = true;
-      unsubscribe();
+      for (const unsubscribe of unsubscribers) unsubscribe();
       for (const entry of entries.values()) if (entry.timer) clearTimeout(entry.timer);
       entries.clear();
       busy.clear();

@@ -1,6 +1,7 @@
-import type { UserRow } from '../db/schema';
+import type { Role } from '@flagpole/contract';
 import type { Clock } from '../lib/clock';
 import { randomToken, sha256Hex } from '../lib/crypto';
+import type { EventBus } from '../lib/event-bus';
 import type { SessionRepository } from '../repositories/session.repository';
 import type { UserRepository } from '../repositories/user.repository';
 
@@ -9,6 +10,9 @@ export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 /** Last visit and address are written at most this often per user. */
 const VISIT_RECORD_INTERVAL_MS = 5_000;
+const IDENTITY_CACHE_LIMIT = 50_000;
+/** Event-bus channel: `{ userId }` or `{ tokenHash }` whose cached sessions every process forgets. */
+export const SESSIONS_CHANGED = 'sessions:changed';
 
 export interface SessionClient {
   ip: string;
@@ -16,14 +20,68 @@ export interface SessionClient {
 }
 
 export interface LiveSession {
-  user: UserRow;
+  userId: string;
+  userName: string;
+  role: Role;
   tokenHash: string;
   /** Set when the expiry moved forward and the cookie must be sent again. */
   renewedUntil?: Date;
 }
 
-/** Opaque server-side sessions: the cookie holds a random token, the database only its SHA-256. */
-export function createSessionService(deps: { sessions: SessionRepository; users: UserRepository; clock: Clock }) {
+interface CachedSession {
+  userId: string;
+  userName: string;
+  role: Role;
+  expiresAt: number;
+  loadedAt: number;
+  /** When this process last recorded the user's visit (or saw it recorded). */
+  visitedAt: number;
+}
+
+/**
+ * Opaque server-side sessions: the cookie holds a random token, the database only its SHA-256. Resolved
+ * sessions are cached per process, so a request costs no query; every change that must apply at once
+ * (sign-out, sign-out everywhere, ban, role or name change) is announced on the event bus.
+ */
+export function createSessionService(deps: {
+  sessions: SessionRepository;
+  users: UserRepository;
+  clock: Clock;
+  events: EventBus;
+  /**
+   * How long a resolved session is trusted without reading it again (0: never). Sign-outs, bans and role
+   * changes drop cached entries at once in every process; this bounds only changes made by hand.
+   */
+  trustMs: number;
+}) {
+  const cache = new Map<string, CachedSession>();
+
+  function forget(change: { userId?: unknown; tokenHash?: unknown }): void {
+    if (typeof change.tokenHash === 'string') cache.delete(change.tokenHash);
+    if (typeof change.userId === 'string') {
+      for (const [hash, entry] of cache) if (entry.userId === change.userId) cache.delete(hash);
+    }
+  }
+  const unsubscribe = deps.events.subscribe(SESSIONS_CHANGED, (payload) => {
+    if (typeof payload === 'object' && payload !== null) forget(payload);
+  });
+
+  async function load(tokenHash: string, now: Date): Promise<CachedSession | undefined> {
+    const found = await deps.sessions.findLive(tokenHash, now);
+    if (!found) return undefined;
+    const entry: CachedSession = {
+      userId: found.user.id,
+      userName: found.user.user_name,
+      role: found.user.role,
+      expiresAt: found.expiresAt.getTime(),
+      loadedAt: now.getTime(),
+      visitedAt: found.user.last_visited_at?.getTime() ?? 0,
+    };
+    if (cache.size >= IDENTITY_CACHE_LIMIT) cache.clear();
+    cache.set(tokenHash, entry);
+    return entry;
+  }
+
   return {
     async start(userId: string, client: SessionClient): Promise<{ token: string; expiresAt: Date }> {
       const token = randomToken(32);
@@ -38,31 +96,51 @@ export function createSessionService(deps: { sessions: SessionRepository; users:
       return { token, expiresAt };
     },
 
-    /** The session's user, loaded fresh; slides the expiry and records the visit. */
+    /** The session's user; slides the expiry and records the visit. */
     async resume(token: string, client: SessionClient): Promise<LiveSession | undefined> {
       const tokenHash = sha256Hex(token);
       const now = deps.clock.now();
-      const found = await deps.sessions.findLive(tokenHash, now);
-      if (!found) return undefined;
-      const session: LiveSession = { user: found.user, tokenHash };
-      if (found.expiresAt.getTime() - now.getTime() < SESSION_LIFETIME_MS - SESSION_RENEW_AFTER_MS) {
-        session.renewedUntil = new Date(now.getTime() + SESSION_LIFETIME_MS);
+      const nowMs = now.getTime();
+      let entry = cache.get(tokenHash);
+      if (!entry || nowMs - entry.loadedAt >= deps.trustMs || entry.expiresAt <= nowMs) {
+        entry = await load(tokenHash, now);
+        if (!entry) {
+          cache.delete(tokenHash);
+          return undefined;
+        }
+      }
+      const session: LiveSession = { userId: entry.userId, userName: entry.userName, role: entry.role, tokenHash };
+      if (entry.expiresAt - nowMs < SESSION_LIFETIME_MS - SESSION_RENEW_AFTER_MS) {
+        session.renewedUntil = new Date(nowMs + SESSION_LIFETIME_MS);
+        entry.expiresAt = session.renewedUntil.getTime();
         await deps.sessions.extend(tokenHash, session.renewedUntil);
       }
-      const lastVisit = found.user.last_visited_at?.getTime() ?? 0;
-      if (now.getTime() - lastVisit >= VISIT_RECORD_INTERVAL_MS) {
-        await deps.users.recordVisit(found.user.id, now, client.ip, new Date(now.getTime() - VISIT_RECORD_INTERVAL_MS));
+      if (nowMs - entry.visitedAt >= VISIT_RECORD_INTERVAL_MS) {
+        entry.visitedAt = nowMs;
+        await deps.users.recordVisit(entry.userId, now, client.ip, new Date(nowMs - VISIT_RECORD_INTERVAL_MS));
       }
       return session;
     },
 
     async end(tokenHash: string): Promise<void> {
       await deps.sessions.delete(tokenHash);
+      await deps.events.publish(SESSIONS_CHANGED, { tokenHash });
     },
 
     /** Ends the user's sessions, keeping the one given (the caller's own). */
     async endAllFor(userId: string, keepTokenHash?: string): Promise<void> {
       await deps.sessions.deleteForUser(userId, keepTokenHash);
+      await deps.events.publish(SESSIONS_CHANGED, { userId });
+    },
+
+    /** Call after a user's role, name or ban changes, so that every process reads the user again. */
+    async userChanged(userId: string): Promise<void> {
+      await deps.events.publish(SESSIONS_CHANGED, { userId });
+    },
+
+    close(): void {
+      unsubscribe();
+      cache.clear();
     },
   };
 }

@@ -4,11 +4,13 @@ import type { Identity } from '../http/access';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
 import { constantTimeEqual, randomHex } from '../lib/crypto';
+import type { EventBus } from '../lib/event-bus';
 import { verifyTeamToken } from '../lib/team-token';
 import { createTeamRepository, type TeamMemberRow, type TeamRow } from '../repositories/team.repository';
 import { isUniqueViolation } from '../repositories/user.repository';
 import type { FileStore } from './file-store.service';
 import { storeUploadedImage } from './image-upload';
+import { PLAY_LOOKUPS_CHANGED } from './play-lookups';
 import { AVATAR_WIDTH, avatarUrl } from './profile.service';
 
 const INVITE_CODE = /^(.*):(\d{1,10}):([0-9a-f]{32})$/;
@@ -20,7 +22,7 @@ export const inviteCodeOf = (team: Pick<TeamRow, 'name' | 'id' | 'invite_token'>
  * Teams: creation (a user captains at most three), membership by invite code, captain-only
  * management, and the lock that freezes the roster while the team is in a game that has not ended.
  */
-export function createTeamService(deps: { db: Db; clock: Clock; files: FileStore }) {
+export function createTeamService(deps: { db: Db; clock: Clock; files: FileStore; events: EventBus }) {
   const teams = createTeamRepository(deps.db);
   const transaction = <T>(work: (repo: ReturnType<typeof createTeamRepository>) => Promise<T>) =>
     deps.db.transaction().execute((trx) => work(createTeamRepository(trx)));
@@ -114,7 +116,7 @@ export function createTeamService(deps: { db: Db; clock: Clock; files: FileStore
 
     /** Absent or null fields stay unchanged. */
     async update(identity: Identity, teamId: number, input: TeamUpdateModel): Promise<TeamInfoModel> {
-      return transaction(async (repo) => {
+      const model = await transaction(async (repo) => {
         const team = await captained(identity, teamId, repo);
         const changes: { name?: string; bio?: string } = {};
         if (input.name != null) changes.name = input.name.trim();
@@ -122,6 +124,9 @@ export function createTeamService(deps: { db: Db; clock: Clock; files: FileStore
         const updated = Object.keys(changes).length > 0 ? await repo.update(team.id, changes) : team;
         return describe(updated ?? team, repo);
       });
+      // Players' cached roster entries carry the team name.
+      if (input.name != null) await deps.events.publish(PLAY_LOOKUPS_CHANGED, {});
+      return model;
     },
 
     async setAvatar(identity: Identity, teamId: number, upload: Buffer): Promise<string> {
@@ -144,6 +149,7 @@ export function createTeamService(deps: { db: Db; clock: Clock; files: FileStore
         await repo.delete(team.id);
         return team.avatar_hash;
       });
+      await deps.events.publish(PLAY_LOOKUPS_CHANGED, {});
       if (avatar) await deps.files.release(avatar);
     },
 
