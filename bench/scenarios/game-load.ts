@@ -5,12 +5,12 @@
  * verdict) for wrong and for correct flags, how fast a new solve reaches the scoreboard, and the
  * server's memory. Every loop is bounded in time and count; all traffic stays on loopback.
  *
- *   node --import tsx bench/scenarios/game-load.ts [--write]
+ *   node --import tsx bench/scenarios/game-load.ts [--write] [--submissions-only]
  *
  * --write records the results in bench/results/game-load.md.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,7 +56,9 @@ async function recreateDatabase(): Promise<void> {
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS adds Node options to the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(repoRoot, 'apps/server'),
     env: {
       ...process.env,
@@ -205,6 +207,36 @@ function residentMb(pid: number): number {
   return kb / 1024;
 }
 
+/** CPU seconds (user + system) a process has used, from /proc. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds used so far by the server, this load generator and every PostgreSQL process. */
+function cpuSnapshot(serverPid: number): { server: number; generator: number; postgres: number } {
+  let postgres = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgres += cpuSeconds(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return { server: cpuSeconds(serverPid), generator: cpuSeconds(process.pid), postgres };
+}
+
+/** Share of one core each side used between two snapshots. */
+function cpuShares(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, seconds: number) {
+  const share = (key: keyof typeof before) => Math.round((100 * (after[key] - before[key])) / seconds);
+  return `server ${share('server')} %, load generator ${share('generator')} %, PostgreSQL ${share('postgres')} % of one core`;
+}
+
 /** Latency in ms from a wrk figure such as "812.00us", "4.27ms" or "1.02s". */
 function wrkMs(figure: string): number {
   const value = Number.parseFloat(figure);
@@ -248,6 +280,7 @@ async function scoreboardLoad(gameId: number) {
  * verdict arrives. Bounded by the duration and by the work available.
  */
 async function submissionLoad(
+  serverPid: number,
   pool: Pool,
   gameId: number,
   players: Player[],
@@ -295,8 +328,10 @@ async function submissionLoad(
     }
   };
   const began = performance.now();
+  const cpuBefore = cpuSnapshot(serverPid);
   await Promise.all(players.map((player, index) => worker(player, index)));
   const seconds = (performance.now() - began) / 1000;
+  const cpu = cpuShares(cpuBefore, cpuSnapshot(serverPid), seconds);
   latencies.sort((a, b) => a - b);
   return {
     completed: latencies.length,
@@ -305,6 +340,7 @@ async function submissionLoad(
     p99: percentile(latencies, 99),
     failures,
     unexpected,
+    cpu,
   };
 }
 
@@ -357,14 +393,17 @@ async function main() {
     await fetch(`${BASE}/api/game/${seeded.gameId}/scoreboard`);
     const idleRss = residentMb(pid);
 
-    const scoreboard = await scoreboardLoad(seeded.gameId);
+    const submissionsOnly = process.argv.includes('--submissions-only');
+    const scoreboard = submissionsOnly
+      ? { tool: 'skipped', requestsPerSecond: 0, p50: 0, p99: 0, non2xx: 0, errors: '0' }
+      : await scoreboardLoad(seeded.gameId);
     console.log('scoreboard', scoreboard);
 
     const players = await Promise.all(seeded.teams.slice(0, 200).map((team) => signIn(team.userName, team.unsolved)));
     const pool = new Pool(BASE, { connections: 64, pipelining: 1 });
-    const wrong = await submissionLoad(pool, seeded.gameId, players.slice(0, 64), 'wrong', 15_000);
+    const wrong = await submissionLoad(pid, pool, seeded.gameId, players.slice(0, 64), 'wrong', 15_000);
     console.log('wrong flags', wrong);
-    const correct = await submissionLoad(pool, seeded.gameId, players.slice(0, 150), 'correct', 15_000);
+    const correct = await submissionLoad(pid, pool, seeded.gameId, players.slice(0, 150), 'correct', 15_000);
     console.log('correct flags', correct);
     await pool.close();
 
@@ -392,8 +431,8 @@ Game: ${TEAMS} teams, ${CHALLENGES} challenges, ${seeded.solves} solves seeded.
 | measure | result | target |
 |---|---|---|
 | full scoreboard, \`Accept-Encoding: gzip, br\`, 32 connections, 15 s (${scoreboard.tool}) | ${scoreboard.requestsPerSecond.toFixed(0)} req/s, p50 ${scoreboard.p50.toFixed(2)} ms, p99 ${scoreboard.p99.toFixed(2)} ms (non-2xx ${scoreboard.non2xx}, errors ${scoreboard.errors}) | ≥ 5,000 req/s, p99 ≤ 25 ms |
-| wrong flags (POST + status until verdict), 64 players, 15 s | ${wrong.perSecond.toFixed(0)}/s, ${wrong.completed} done, p50 ${wrong.p50.toFixed(1)} ms, p99 ${wrong.p99.toFixed(1)} ms, failures ${wrong.failures}, unexpected verdicts ${wrong.unexpected} | ≥ 3,000/s |
-| correct flags, each a new solve, 150 players, ≤ 15 s | ${correct.perSecond.toFixed(0)}/s, ${correct.completed} done, p50 ${correct.p50.toFixed(1)} ms, p99 ${correct.p99.toFixed(1)} ms, failures ${correct.failures}, unexpected verdicts ${correct.unexpected} | ≥ 2,000/s |
+| wrong flags (POST + status until verdict), 64 players, 15 s | ${wrong.perSecond.toFixed(0)}/s, ${wrong.completed} done, p50 ${wrong.p50.toFixed(1)} ms, p99 ${wrong.p99.toFixed(1)} ms, failures ${wrong.failures}, unexpected verdicts ${wrong.unexpected}; CPU: ${wrong.cpu} | ≥ 3,000/s |
+| correct flags, each a new solve, 150 players, ≤ 15 s | ${correct.perSecond.toFixed(0)}/s, ${correct.completed} done, p50 ${correct.p50.toFixed(1)} ms, p99 ${correct.p99.toFixed(1)} ms, failures ${correct.failures}, unexpected verdicts ${correct.unexpected}; CPU: ${correct.cpu} | ≥ 2,000/s |
 | new solve visible on the scoreboard | ${delays.map((d) => `${Math.round(d)} ms`).join(', ')} | < 1 s |
 | server memory (RSS) | ${idleRss.toFixed(0)} MB after seeding, ${peakRss.toFixed(0)} MB peak | ≤ 250 MB |
 `;

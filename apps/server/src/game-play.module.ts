@@ -8,6 +8,7 @@ import type { NoticeRepository } from './repositories/notice.repository';
 import { createPlayRepository } from './repositories/play.repository';
 import { createScoreboardRepository } from './repositories/scoreboard.repository';
 import { gamePlayRoutes } from './routes/game-play.routes';
+import { createFlagCache } from './services/flag-cache';
 import { createFlagChecker, type FlagChecker } from './services/flag-checker.service';
 import { createGameMonitorService } from './services/game-monitor.service';
 import { createGamePlayService } from './services/game-play.service';
@@ -43,8 +44,11 @@ export async function registerGamePlay(
   const log = app.log;
   const repository = createPlayRepository(db);
   const scoreboard = createScoreboardService({ repository: createScoreboardRepository(db), clock, events, log });
+  const judgeRepository = createJudgeRepository(db, deps.noticeRepository);
+  const flags = createFlagCache({ repository: judgeRepository, events, clock, trustMs: deps.lookupTrustMs });
   const flagChecker = createFlagChecker({
-    repository: createJudgeRepository(db, deps.noticeRepository),
+    repository: judgeRepository,
+    flags,
     notices: deps.notices,
     scoreboard,
     events,
@@ -66,6 +70,7 @@ export async function registerGamePlay(
   app.addHook('onClose', async () => {
     gateway.close();
     lookups.close();
+    flags.close();
     await flagChecker.stop();
     await scoreboard.settle();
     scoreboard.close();

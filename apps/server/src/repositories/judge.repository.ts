@@ -160,6 +160,40 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
     },
 
     /**
+     * Applies verdicts that are all WrongAnswer or NotFound in one statement (no solves, bloods or cheat
+     * records to write): claims the submissions still FlagSubmitted and records their events. Returns the
+     * verdicts applied.
+     */
+    async commitRejections(verdicts: readonly Verdict[], now: Date): Promise<Verdict[]> {
+      if (verdicts.length === 0) return [];
+      const rows = verdicts.map(
+        (v) =>
+          sql`(${String(v.submission.id)}::bigint, ${v.status}::text, ${JSON.stringify([
+            v.status,
+            v.submission.answer,
+            v.submission.challengeTitle,
+            String(v.submission.challengeId),
+          ])}::jsonb)`,
+      );
+      const claimed = await sql<{ id: number | string }>`
+        with v(id, status, event_values) as (values ${sql.join(rows)}),
+        claimed as (
+          update submissions as s set status = v.status, checked_at = ${now}
+          from v where s.id = v.id and s.status = 'FlagSubmitted'
+          returning s.id, s.game_id, s.user_id, s.participation_id
+        ),
+        events as (
+          insert into game_events (game_id, type, values, user_id, team_id, published_at)
+          select c.game_id, 'FlagSubmit', v.event_values, c.user_id, p.team_id, ${now}
+          from claimed c join v on v.id = c.id join participations p on p.id = c.participation_id
+          order by c.id
+        )
+        select id from claimed`.execute(db);
+      const claimedIds = new Set(claimed.rows.map((r) => Number(r.id)));
+      return verdicts.filter((v) => claimedIds.has(v.submission.id));
+    },
+
+    /**
      * Applies verdicts in one transaction. Accepted answers lock their challenge rows first (in id order, so
      * workers never deadlock); solves are inserted with ON CONFLICT DO NOTHING (the primary key keeps one per
      * team and challenge); blood ranks are counted under the challenge lock, so two solves can never both be
@@ -179,7 +213,8 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
             .select('id')
             .where('id', 'in', acceptedChallenges)
             .orderBy('id')
-            .forUpdate()
+            // Not FOR UPDATE: that would also block the foreign-key checks of new submissions to these challenges.
+            .forNoKeyUpdate()
             .execute();
         }
         const claimed = await sql<{ id: number | string }>`

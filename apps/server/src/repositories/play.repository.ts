@@ -41,6 +41,24 @@ export interface TeamFlagRow {
   file_size: number | null;
 }
 
+export interface NewSubmission {
+  gameId: number;
+  challengeId: number;
+  participationId: number;
+  userId: string;
+  answer: string;
+  at: Date;
+}
+
+const submissionValues = (input: NewSubmission) => ({
+  game_id: input.gameId,
+  challenge_id: input.challengeId,
+  participation_id: input.participationId,
+  user_id: input.userId,
+  answer: input.answer,
+  submitted_at: input.at,
+});
+
 const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
@@ -172,31 +190,22 @@ export function createPlayRepository(db: Db) {
     },
 
     /**
+     * Stores submissions to challenges without a submission limit in one statement; the ids come back in
+     * the order given (PostgreSQL assigns and returns them in the order of the VALUES list).
+     */
+    async insertSubmissions(inputs: readonly NewSubmission[]): Promise<number[]> {
+      if (inputs.length === 0) return [];
+      const rows = await db.insertInto('submissions').values(inputs.map(submissionValues)).returning('id').execute();
+      return rows.map((row) => Number(row.id));
+    },
+
+    /**
      * Stores a submission as FlagSubmitted and returns its id, or 'limit' when the team has used up the
      * challenge's submission limit. With a limit, an advisory lock per (team, challenge) serialises the
      * count and the insert, so parallel submissions cannot overshoot it.
      */
-    async insertSubmission(input: {
-      gameId: number;
-      challengeId: number;
-      participationId: number;
-      userId: string;
-      answer: string;
-      at: Date;
-      limit: number;
-    }): Promise<number | 'limit'> {
-      const values = {
-        game_id: input.gameId,
-        challenge_id: input.challengeId,
-        participation_id: input.participationId,
-        user_id: input.userId,
-        answer: input.answer,
-        submitted_at: input.at,
-      };
-      if (input.limit <= 0) {
-        const row = await db.insertInto('submissions').values(values).returning('id').executeTakeFirstOrThrow();
-        return Number(row.id);
-      }
+    async insertLimitedSubmission(input: NewSubmission & { limit: number }): Promise<number | 'limit'> {
+      const values = submissionValues(input);
       return db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(${input.participationId}::int, ${input.challengeId}::int)`.execute(trx);
         const count = await trx

@@ -13,6 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Identity } from '../http/access';
 import { sendCached } from '../http/cached-response';
 import { notFound, unauthorized } from '../http/errors';
 import { errorResponses } from '../http/schemas';
@@ -32,9 +33,13 @@ const StatusParams = ChallengeParams.extend({
 const Count = z.coerce.number().int().min(0).max(100).default(100);
 const Skip = z.coerce.number().int().min(0).max(1_000_000_000).default(0);
 
-function userId(request: FastifyRequest): string {
+function signedIn(request: FastifyRequest): Identity {
   if (!request.identity) throw unauthorized();
-  return request.identity.userId;
+  return request.identity;
+}
+
+function userId(request: FastifyRequest): string {
+  return signedIn(request).userId;
 }
 
 /** Sends already-serialised JSON (a bare number or string) past the response serializer. */
@@ -133,7 +138,8 @@ export const gamePlayRoutes =
         config: { access: 'User' },
       },
       async (request, reply) => {
-        const id = await play.submit(request.params.id, request.params.challengeId, userId(request), request.body.flag);
+        const { id: gameId, challengeId } = request.params;
+        const id = await play.submit(gameId, challengeId, signedIn(request), request.body.flag);
         sendJsonText(reply, String(id));
       },
     );

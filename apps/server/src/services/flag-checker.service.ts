@@ -4,18 +4,15 @@ import type { Clock } from '../lib/clock';
 import { constantTimeEqual } from '../lib/crypto';
 import type { EventBus } from '../lib/event-bus';
 import { publishLive } from '../realtime/live-channel';
-import type {
-  CommitResult,
-  FlagRow,
-  JudgeRepository,
-  PendingSubmission,
-  Verdict,
-} from '../repositories/judge.repository';
+import type { CommitResult, JudgeRepository, PendingSubmission, Verdict } from '../repositories/judge.repository';
+import type { FlagCache } from './flag-cache';
 import type { NoticeService } from './notice.service';
 import type { ScoreboardService } from './scoreboard.service';
 
 export interface FlagCheckerOptions {
   repository: JudgeRepository;
+  /** Cached candidate flags (static flags per challenge, a team's own dynamic flag). */
+  flags: FlagCache;
   notices: NoticeService;
   scoreboard: ScoreboardService;
   events: EventBus;
@@ -67,6 +64,8 @@ export function createFlagChecker(options: FlagCheckerOptions) {
   const RECENT_LIMIT = 50_000;
   /** Status polls holding for a verdict of this process's queue, by submission id. */
   const verdictWaiters = new Map<number, Array<(status: AnswerResult) => void>>();
+  /** Details of submissions queued by this process, kept until judged, so judging needs no read. */
+  const details = new Map<number, PendingSubmission>();
 
   function settleWaiters(submissionId: number, status: AnswerResult): void {
     const waiters = verdictWaiters.get(submissionId);
@@ -86,36 +85,17 @@ export function createFlagChecker(options: FlagCheckerOptions) {
   }
 
   async function decide(pending: readonly PendingSubmission[]): Promise<Verdict[]> {
-    const staticIds = [...new Set(pending.filter((s) => !isDynamic(s.challengeType)).map((s) => s.challengeId))];
-    const pairs = new Map<string, { challengeId: number; participationId: number }>();
-    for (const s of pending) {
-      if (isDynamic(s.challengeType)) {
-        pairs.set(`${s.challengeId}:${s.participationId}`, {
-          challengeId: s.challengeId,
-          participationId: s.participationId,
-        });
-      }
-    }
-    const flags = await repository.candidateFlags(staticIds, [...pairs.values()]);
-    const staticFlags = new Map<number, string[]>();
-    const teamFlags = new Map<string, string>();
-    for (const f of flags as FlagRow[]) {
-      if (f.participationId === null) {
-        const list = staticFlags.get(f.challengeId) ?? [];
-        list.push(f.flag);
-        staticFlags.set(f.challengeId, list);
-      } else {
-        teamFlags.set(`${f.challengeId}:${f.participationId}`, f.flag);
-      }
-    }
-    const verdicts: Verdict[] = pending.map((submission) => {
-      if (!isDynamic(submission.challengeType)) {
-        const ok = matchesAny(submission.answer, staticFlags.get(submission.challengeId) ?? []);
-        return { submission, status: ok ? 'Accepted' : 'WrongAnswer' };
-      }
-      const own = teamFlags.get(`${submission.challengeId}:${submission.participationId}`);
-      if (own === undefined) return { submission, status: 'NotFound' };
-      return { submission, status: constantTimeEqual(submission.answer, own) ? 'Accepted' : 'WrongAnswer' };
+    const queries = pending.map((s) => ({
+      gameId: s.gameId,
+      challengeId: s.challengeId,
+      participationId: isDynamic(s.challengeType) ? s.participationId : null,
+    }));
+    const flags = await options.flags.flagsFor(queries);
+    const verdicts: Verdict[] = pending.map((submission, index) => {
+      const query = queries[index] as (typeof queries)[number];
+      const candidates = flags.get(options.flags.key(query)) ?? [];
+      if (query.participationId !== null && candidates.length === 0) return { submission, status: 'NotFound' };
+      return { submission, status: matchesAny(submission.answer, candidates) ? 'Accepted' : 'WrongAnswer' };
     });
     // Cheat check: a wrong answer to a dynamic challenge that is another team's flag of the same challenge.
     const suspects = verdicts.filter((v) => v.status === 'WrongAnswer' && isDynamic(v.submission.challengeType));
@@ -183,11 +163,31 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     for (const gameId of result.solvedGames) await options.scoreboard.solvesChanged(gameId);
   }
 
+  /** Submissions of this process come with their details; others (recovered after a restart) are read. */
+  async function pendingOf(ids: readonly number[]): Promise<PendingSubmission[]> {
+    const inMemory: PendingSubmission[] = [];
+    const unknown: number[] = [];
+    for (const id of ids) {
+      const submission = details.get(id);
+      if (submission) inMemory.push(submission);
+      else unknown.push(id);
+    }
+    if (unknown.length === 0) return inMemory;
+    return [...inMemory, ...(await repository.loadPending(unknown))].sort((a, b) => a.id - b.id);
+  }
+
+  async function commit(verdicts: Verdict[], now: Date): Promise<CommitResult> {
+    const simple = verdicts.every((v) => v.status === 'WrongAnswer' || v.status === 'NotFound');
+    if (!simple) return repository.commit(verdicts, now);
+    const applied = await repository.commitRejections(verdicts, now);
+    return { applied, notices: [], solvedGames: new Set(), checkedAt: now };
+  }
+
   async function judge(ids: readonly number[]): Promise<void> {
-    const pending = await repository.loadPending(ids);
+    const pending = await pendingOf(ids);
     if (pending.length === 0) return;
     const verdicts = await decide(pending);
-    const result = await repository.commit(verdicts, options.clock.now());
+    const result = await commit(verdicts, options.clock.now());
     try {
       await publish(result);
     } catch (error) {
@@ -215,6 +215,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
         running -= 1;
         for (const id of batch) {
           known.delete(id);
+          details.delete(id);
           // A submission left unjudged (its batch failed) answers its waiting polls as still pending.
           settleWaiters(id, recent.get(id)?.status ?? 'FlagSubmitted');
         }
@@ -229,13 +230,20 @@ export function createFlagChecker(options: FlagCheckerOptions) {
   }
 
   return {
-    /** Remembers who made a submission, so that their status polls need no query. */
-    track(submissionId: number, owner: { userId: string; gameId: number; challengeId: number }): void {
+    /**
+     * Queues a submission just stored by this process, with its details (so judging needs no read) and its
+     * owner (so the submitter's status calls need no query).
+     */
+    submitted(submission: PendingSubmission & { userId: string }): void {
       if (recent.size >= RECENT_LIMIT) {
         const oldest = recent.keys().next();
         if (!oldest.done) recent.delete(oldest.value);
       }
-      recent.set(submissionId, { ...owner, status: 'FlagSubmitted', at: options.clock.now().getTime() });
+      const { id, userId, gameId, challengeId } = submission;
+      recent.set(id, { userId, gameId, challengeId, status: 'FlagSubmitted', at: options.clock.now().getTime() });
+      if (stopped || known.has(id)) return;
+      details.set(id, submission);
+      this.enqueue(id);
     },
 
     /** The verdict of a submission this process queued, if the caller made it; undefined means "ask the database". */
@@ -305,7 +313,10 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     /** Stops taking work, lets running batches finish; queued ids stay FlagSubmitted for the next start. */
     async stop(): Promise<void> {
       stopped = true;
-      for (const id of waiting) settleWaiters(id, 'FlagSubmitted');
+      for (const id of waiting) {
+        settleWaiters(id, 'FlagSubmitted');
+        details.delete(id);
+      }
       waiting.length = 0;
       known.clear();
       await this.drain();

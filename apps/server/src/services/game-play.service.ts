@@ -7,10 +7,17 @@ import {
 } from '@flagpole/contract';
 import type { CachedBody } from '../http/cached-response';
 import { AppError, forbidden, notFound } from '../http/errors';
+import { createBatcher } from '../lib/batcher';
 import type { Clock } from '../lib/clock';
 import { sha256Hex } from '../lib/crypto';
 import { signTeamToken } from '../lib/team-token';
-import type { PlayChallengeRow, PlayerContextRow, PlayRepository, TeamFlagRow } from '../repositories/play.repository';
+import type {
+  NewSubmission,
+  PlayChallengeRow,
+  PlayerContextRow,
+  PlayRepository,
+  TeamFlagRow,
+} from '../repositories/play.repository';
 import type { FlagChecker } from './flag-checker.service';
 import { assertGameNotEnded, assertGameStarted, hasGameEnded } from './game-window';
 import type { PlayLookups } from './play-lookups';
@@ -55,6 +62,13 @@ export function createGamePlayService(deps: {
   clock: Clock;
 }) {
   const { repository, clock } = deps;
+  // Submissions arriving together are stored in one statement (group commit); each POST still answers
+  // only after its own row is committed.
+  const submissionWriter = createBatcher({
+    run: (items: NewSubmission[]) => repository.insertSubmissions(items),
+    maxBatch: 256,
+    maxInFlight: 2,
+  });
   // Signing is cheap but not free; a team's token never changes for a game.
   const tokens = new Map<string, string>();
 
@@ -171,7 +185,12 @@ export function createGamePlayService(deps: {
      * 400 after the challenge deadline (unless practice mode) or at the submission limit; 429 over the team's
      * submission rate.
      */
-    async submit(gameId: number, challengeId: number, userId: string, flag: string): Promise<number> {
+    async submit(
+      gameId: number,
+      challengeId: number,
+      { userId, userName }: { userId: string; userName: string },
+      flag: string,
+    ): Promise<number> {
       const at = clock.now();
       const p = await player(gameId, userId);
       const c = await challenge(gameId, challengeId);
@@ -179,18 +198,26 @@ export function createGamePlayService(deps: {
         throw new AppError(400, 'error.challengeDeadlinePassed');
       }
       await deps.limiter.hit('submit', `team:${p.participationId}`);
-      const id = await repository.insertSubmission({
+      const submission = { gameId, challengeId: c.id, participationId: p.participationId, userId, answer: flag, at };
+      const id =
+        c.submission_limit > 0
+          ? await repository.insertLimitedSubmission({ ...submission, limit: c.submission_limit })
+          : await submissionWriter.add(submission);
+      if (id === 'limit') throw new AppError(400, 'error.submissionLimitReached');
+      deps.flagChecker.submitted({
+        id,
         gameId,
         challengeId: c.id,
         participationId: p.participationId,
         userId,
+        userName,
         answer: flag,
-        at,
-        limit: c.submission_limit,
+        submittedAt: at,
+        challengeType: c.type,
+        challengeTitle: c.title,
+        teamId: p.teamId,
+        teamName: p.teamName,
       });
-      if (id === 'limit') throw new AppError(400, 'error.submissionLimitReached');
-      deps.flagChecker.track(id, { userId, gameId, challengeId: c.id });
-      deps.flagChecker.enqueue(id);
       return id;
     },
 
