@@ -58,7 +58,10 @@ async function recreateDatabase(): Promise<void> {
 async function startServer(): Promise<ChildProcess> {
   // BENCH_SERVER_NODE_ARGS adds Node options to the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'src/main.ts'], {
+  // The production build, as `npm start` runs it.
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: path.join(repoRoot, 'apps/server') });
+  if (built.status !== 0) throw new Error(`server build failed: ${built.stderr}`);
+  const child = spawn(process.execPath, [...extra, 'dist/main.js'], {
     cwd: path.join(repoRoot, 'apps/server'),
     env: {
       ...process.env,
@@ -423,7 +426,7 @@ async function main() {
       const report = `# Game load (bench/scenarios/game-load.ts)
 
 Run ${new Date().toISOString()} on ${cpus().length} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.
-Server: one process started as \`npm start\` does, on the local PostgreSQL server, rate limits off; the
+Server: one process of the bundled build started as \`npm start\` does, on the local PostgreSQL server, rate limits off; the
 load generator runs beside it on the same machine (loopback).
 
 Game: ${TEAMS} teams, ${CHALLENGES} challenges, ${seeded.solves} solves seeded.
