@@ -133,6 +133,32 @@ describe('cached play lookups', () => {
     expect(added.statusCode, added.body).toBe(200);
     expect(await verdictOf('flag{second}')).toBe('Accepted');
   });
+
+  it('a wrong answer judged on entry is stored judged, with its event, and counted once', async () => {
+    const answer = `flag{entry-${Date.now()}}`;
+    // The first wrong answer warms the flag cache; the second is judged on entry.
+    for (const flag of ['flag{warm-up}', answer]) {
+      const posted = await player.client.post(`/api/game/${gameId}/challenges/${challengeId}`, { flag });
+      expect(posted.statusCode, posted.body).toBe(200);
+      const status = await player.client.get(`/api/game/${gameId}/challenges/${challengeId}/status/${posted.body}`);
+      expect(JSON.parse(status.body)).toBe('WrongAnswer');
+    }
+    const rows = await ctx.db
+      .selectFrom('submissions')
+      .select(['status', 'checked_at'])
+      .where('answer', '=', answer)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.status).toBe('WrongAnswer');
+    expect(rows[0]?.checked_at).not.toBeNull();
+    const events = await ctx.db
+      .selectFrom('game_events')
+      .select('values')
+      .where('game_id', '=', gameId)
+      .where('type', '=', 'FlagSubmit')
+      .execute();
+    expect(events.filter((e) => JSON.stringify(e.values).includes(answer))).toHaveLength(1);
+  });
 });
 
 describe('cached sessions across processes', () => {

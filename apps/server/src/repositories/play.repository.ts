@@ -48,6 +48,8 @@ export interface NewSubmission {
   userId: string;
   answer: string;
   at: Date;
+  /** Set when the verdict was given on entry: the row is stored judged, with its event. */
+  judged?: { status: 'WrongAnswer'; at: Date; challengeTitle: string; teamId: number };
 }
 
 const submissionValues = (input: NewSubmission) => ({
@@ -195,8 +197,34 @@ export function createPlayRepository(db: Db) {
      */
     async insertSubmissions(inputs: readonly NewSubmission[]): Promise<number[]> {
       if (inputs.length === 0) return [];
-      const rows = await db.insertInto('submissions').values(inputs.map(submissionValues)).returning('id').execute();
-      return rows.map((row) => Number(row.id));
+      const rows = inputs.map((input, ord) => {
+        const judged = input.judged;
+        const eventValues = judged
+          ? JSON.stringify([judged.status, input.answer, judged.challengeTitle, String(input.challengeId)])
+          : null;
+        return sql`(${ord}::int, ${input.gameId}::int, ${input.challengeId}::int, ${input.participationId}::int,
+          ${input.userId}::uuid, ${input.answer}::text, ${input.at}::timestamptz,
+          ${judged?.status ?? 'FlagSubmitted'}::text, ${judged ? judged.at : null}::timestamptz,
+          ${eventValues}::jsonb, ${judged?.teamId ?? null}::int)`;
+      });
+      // Rows judged on entry get their FlagSubmit event in the same statement. Ids are drawn in `ord` order,
+      // so sorting them restores the order given.
+      const result = await sql<{ id: string | number }>`
+        with v(ord, game_id, challenge_id, participation_id, user_id, answer, submitted_at, status, checked_at,
+               event_values, team_id) as (values ${sql.join(rows)}),
+        inserted as (
+          insert into submissions (game_id, challenge_id, participation_id, user_id, answer, submitted_at, status, checked_at)
+          select game_id, challenge_id, participation_id, user_id, answer, submitted_at, status, checked_at
+          from v order by ord
+          returning id
+        ),
+        events as (
+          insert into game_events (game_id, type, values, user_id, team_id, published_at)
+          select game_id, 'FlagSubmit', event_values, user_id, team_id, checked_at from v
+          where event_values is not null order by ord
+        )
+        select id from inserted order by id`.execute(db);
+      return result.rows.map((row) => Number(row.id));
     },
 
     /**

@@ -85,6 +85,13 @@ export function createFlagCache(deps: {
       return found;
     },
 
+    /** The cached flags of a static challenge, if cached and fresh; never reads the database. */
+    peekStatic(challengeId: number): readonly string[] | undefined {
+      const hit = entries.get(keyOf({ challengeId, participationId: null }));
+      if (!hit || deps.clock.now().getTime() - hit.loadedAt >= deps.trustMs) return undefined;
+      return hit.flags;
+    },
+
     key: keyOf,
 
     close(): void {

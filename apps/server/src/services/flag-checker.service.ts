@@ -120,45 +120,50 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     return verdicts;
   }
 
+  /** Live messages for one committed verdict: the FlagSubmit event, a CheatDetected event, the submission. */
+  async function announceVerdict(v: Verdict, time: number): Promise<void> {
+    const s = v.submission;
+    const event: GameEvent = {
+      time,
+      user: s.userName ?? '',
+      team: s.teamName,
+      type: 'FlagSubmit',
+      values: [v.status, s.answer, s.challengeTitle, String(s.challengeId)],
+    };
+    const submission: Submission = {
+      answer: s.answer,
+      status: v.status,
+      time: s.submittedAt.getTime(),
+      user: s.userName ?? '',
+      team: s.teamName,
+      challenge: s.challengeTitle,
+    };
+    await publishLive(options.events, s.gameId, { type: 'event', data: event });
+    if (v.status === 'CheatDetected') {
+      await publishLive(options.events, s.gameId, {
+        type: 'event',
+        data: {
+          time,
+          user: s.userName ?? '',
+          team: s.teamName,
+          type: 'CheatDetected',
+          values: [s.challengeTitle, s.teamName, v.source?.teamName ?? ''],
+        },
+      });
+    }
+    await publishLive(options.events, s.gameId, { type: 'submission', data: submission });
+  }
+
+  function settle(v: Verdict): void {
+    const entry = recent.get(v.submission.id);
+    if (entry) entry.status = v.status;
+    settleWaiters(v.submission.id, v.status);
+  }
+
   async function publish(result: CommitResult): Promise<void> {
-    for (const v of result.applied) {
-      const entry = recent.get(v.submission.id);
-      if (entry) entry.status = v.status;
-      settleWaiters(v.submission.id, v.status);
-    }
+    for (const v of result.applied) settle(v);
     const time = result.checkedAt.getTime();
-    for (const v of result.applied) {
-      const s = v.submission;
-      const event: GameEvent = {
-        time,
-        user: s.userName ?? '',
-        team: s.teamName,
-        type: 'FlagSubmit',
-        values: [v.status, s.answer, s.challengeTitle, String(s.challengeId)],
-      };
-      const submission: Submission = {
-        answer: s.answer,
-        status: v.status,
-        time: s.submittedAt.getTime(),
-        user: s.userName ?? '',
-        team: s.teamName,
-        challenge: s.challengeTitle,
-      };
-      await publishLive(options.events, s.gameId, { type: 'event', data: event });
-      if (v.status === 'CheatDetected') {
-        await publishLive(options.events, s.gameId, {
-          type: 'event',
-          data: {
-            time,
-            user: s.userName ?? '',
-            team: s.teamName,
-            type: 'CheatDetected',
-            values: [s.challengeTitle, s.teamName, v.source?.teamName ?? ''],
-          },
-        });
-      }
-      await publishLive(options.events, s.gameId, { type: 'submission', data: submission });
-    }
+    for (const v of result.applied) await announceVerdict(v, time);
     for (const { gameId, notice } of result.notices) await options.notices.announce(gameId, notice);
     for (const gameId of result.solvedGames) await options.scoreboard.solvesChanged(gameId);
   }
@@ -230,6 +235,30 @@ export function createFlagChecker(options: FlagCheckerOptions) {
   }
 
   return {
+    /**
+     * The verdict of an answer to a static challenge when it can be given without the database: WrongAnswer
+     * when the challenge's flags are cached and none matches. Anything else (a match, dynamic challenges, flags
+     * not cached) is left to the queue, so solves, bloods and cheat checks always go through `commit`.
+     */
+    verdictAtEntry(challengeId: number, challengeType: PendingSubmission['challengeType'], answer: string) {
+      if (isDynamic(challengeType)) return undefined;
+      const flags = options.flags.peekStatic(challengeId);
+      if (!flags || flags.length === 0 || matchesAny(answer, flags)) return undefined;
+      return 'WrongAnswer' as const;
+    },
+
+    /** A submission stored already judged (see `verdictAtEntry`): remembered for status calls and announced. */
+    async judgedAtEntry(submission: PendingSubmission & { userId: string }, status: 'WrongAnswer'): Promise<void> {
+      const { id, userId, gameId, challengeId } = submission;
+      const at = options.clock.now().getTime();
+      recent.set(id, { userId, gameId, challengeId, status, at });
+      try {
+        await announceVerdict({ submission, status }, at);
+      } catch (error) {
+        log.error({ err: error }, 'flag checker: publishing results failed');
+      }
+    },
+
     /**
      * Queues a submission just stored by this process, with its details (so judging needs no read) and its
      * owner (so the submitter's status calls need no query).

@@ -33,6 +33,14 @@ export interface Player {
   teamName: string;
 }
 
+/** The team's instance of a container challenge, as the challenge detail shows it. */
+export type InstanceContextProvider = (
+  gameId: number,
+  challengeId: number,
+  participationId: number,
+) => Promise<Partial<ClientFlagContext>>;
+
+const isContainerType = (type: string) => type === 'StaticContainer' || type === 'DynamicContainer';
 const category = ChallengeCategory.catch('Misc');
 /** Longest a status call holds for a verdict being judged; judging a batch takes milliseconds. */
 const VERDICT_WAIT_MS = 2_000;
@@ -71,6 +79,8 @@ export function createGamePlayService(deps: {
   });
   // Signing is cheap but not free; a team's token never changes for a game.
   const tokens = new Map<string, string>();
+  /** Instance fields of container challenges, provided by the containers module when it is registered. */
+  let instanceContext: InstanceContextProvider | undefined;
 
   function tokenOf(player: Player): string {
     const key = `${player.game.id}:${player.teamId}`;
@@ -113,6 +123,11 @@ export function createGamePlayService(deps: {
 
   return {
     player,
+
+    /** Lets the containers module fill in the instance fields of container challenge details. */
+    provideInstanceContext(provider: InstanceContextProvider): void {
+      instanceContext = provider;
+    },
 
     /** `GameDetailModel` as a cached body: rebuilt only when the scoreboard or the team's fields change. */
     async details(gameId: number, userId: string): Promise<CachedBody> {
@@ -173,7 +188,12 @@ export function createGamePlayService(deps: {
         hints: c.hints,
         score: board?.scoreByChallenge.get(c.id) ?? c.original_score,
         type: c.type,
-        context: { closeTime: null, instanceEntry: null, ...files },
+        context: {
+          closeTime: null,
+          instanceEntry: null,
+          ...files,
+          ...(isContainerType(c.type) && instanceContext ? await instanceContext(gameId, c.id, p.participationId) : {}),
+        },
         limit: c.submission_limit,
         attempts,
         deadline: c.deadline_at ? c.deadline_at.getTime() : null,
@@ -199,12 +219,15 @@ export function createGamePlayService(deps: {
       }
       await deps.limiter.hit('submit', `team:${p.participationId}`);
       const submission = { gameId, challengeId: c.id, participationId: p.participationId, userId, answer: flag, at };
-      const id =
-        c.submission_limit > 0
-          ? await repository.insertLimitedSubmission({ ...submission, limit: c.submission_limit })
-          : await submissionWriter.add(submission);
+      const limited = c.submission_limit > 0;
+      // A wrong answer to a static challenge with cached flags is stored already judged: one write, no queue.
+      const verdict = limited ? undefined : deps.flagChecker.verdictAtEntry(c.id, c.type, flag);
+      const judged = verdict && { status: verdict, at, challengeTitle: c.title, teamId: p.teamId };
+      const id = limited
+        ? await repository.insertLimitedSubmission({ ...submission, limit: c.submission_limit })
+        : await submissionWriter.add({ ...submission, judged });
       if (id === 'limit') throw new AppError(400, 'error.submissionLimitReached');
-      deps.flagChecker.submitted({
+      const details = {
         id,
         gameId,
         challengeId: c.id,
@@ -217,7 +240,9 @@ export function createGamePlayService(deps: {
         challengeTitle: c.title,
         teamId: p.teamId,
         teamName: p.teamName,
-      });
+      };
+      if (judged) await deps.flagChecker.judgedAtEntry(details, judged.status);
+      else deps.flagChecker.submitted(details);
       return id;
     },
 
