@@ -261,6 +261,25 @@ describe('flag submission', () => {
     expect((await monitor.get(`/api/game/${gameId}/events?count=101`)).statusCode).toBe(400);
   });
 
+  it("records another team's flag as cheating even from a team that never opened the challenge", async () => {
+    const carol = await createPlayer(ctx.app, ctx.db, gameId, 'carol');
+    const owned = await ctx.db
+      .selectFrom('flags')
+      .select('flag')
+      .where('challenge_id', '=', dynamicId)
+      .where('participation_id', '=', alice.participationId)
+      .executeTakeFirstOrThrow();
+    expect(await verdict(carol, dynamicId, 'flag{a-guess}')).toBe('NotFound');
+    expect(await verdict(carol, dynamicId, owned.flag)).toBe('WrongAnswer');
+    const stored = await ctx.db
+      .selectFrom('submissions')
+      .select('status')
+      .where('participation_id', '=', carol.participationId)
+      .orderBy('id')
+      .execute();
+    expect(stored.map((s) => s.status)).toEqual(['NotFound', 'CheatDetected']);
+  });
+
   it('enforces the submission limit, counting every submission', async () => {
     expect(await verdict(alice, limitedId, 'nope')).toBe('WrongAnswer');
     expect(await verdict(alice, limitedId, 'flag{limited}')).toBe('Accepted');

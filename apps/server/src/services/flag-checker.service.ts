@@ -98,7 +98,11 @@ export function createFlagChecker(options: FlagCheckerOptions) {
       return { submission, status: matchesAny(submission.answer, candidates) ? 'Accepted' : 'WrongAnswer' };
     });
     // Cheat check: a wrong answer to a dynamic challenge that is another team's flag of the same challenge.
-    const suspects = verdicts.filter((v) => v.status === 'WrongAnswer' && isDynamic(v.submission.challengeType));
+    // A team that never opened the challenge (so holds no flag of it) is checked too: copying a flag
+    // without looking at the challenge is still copying.
+    const suspects = verdicts.filter(
+      (v) => (v.status === 'WrongAnswer' || v.status === 'NotFound') && isDynamic(v.submission.challengeType),
+    );
     if (suspects.length > 0) {
       const sources = await repository.ownedFlagsMatching(
         [...new Set(suspects.map((v) => v.submission.challengeId))],
