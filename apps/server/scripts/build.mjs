@@ -2,7 +2,7 @@
 // Bundles the server's own code (and the shared contract package, which ships as TypeScript) into
 // dist/main.js, so that production runs plain `node` without a TypeScript loader thread. Packages from
 // node_modules stay external and load as usual.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -11,10 +11,16 @@ const serverDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
 const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@flagpole/'));
 
+// Chunk names carry a content hash; start from an empty folder so stale chunks do not pile up.
+rmSync(path.join(serverDir, 'dist'), { recursive: true, force: true });
 await build({
   entryPoints: [path.join(serverDir, 'src/main.ts')],
-  outfile: path.join(serverDir, 'dist/main.js'),
+  outdir: path.join(serverDir, 'dist'),
   bundle: true,
+  // Modules loaded with import() (container engines, the spreadsheet writer) become their own chunks, so
+  // the packages they need are loaded only when they are used.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

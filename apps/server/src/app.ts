@@ -4,14 +4,17 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import { limits } from '@flagpole/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { type AdminArea, registerAdmin } from './admin.module';
 import type { Config } from './config';
+import type { InstanceDirectory } from './containers/types';
+import { registerContainers } from './containers.module';
 import type { Db } from './db/database';
 import { type GamePlay, registerGamePlay } from './game-play.module';
 import { registerAccessControl, requireDeclaredAccess } from './http/access';
@@ -25,7 +28,10 @@ import { registerXsrfProtection } from './http/xsrf';
 import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
 import type { KeyValueStore } from './lib/kv-store';
-import { loggerOptions } from './lib/logger';
+import { createLogCapture } from './lib/log-capture';
+import { logDestination, loggerOptions } from './lib/logger';
+import { registerProxy } from './proxy.module';
+import { createApiTokens, registerPublishing } from './publishing.module';
 import { createAccountTokenRepository } from './repositories/account-token.repository';
 import { createFileRepository } from './repositories/file.repository';
 import { createNoticeRepository } from './repositories/notice.repository';
@@ -67,6 +73,8 @@ export interface AppServices {
   posts: ReturnType<typeof createPostService>;
   /** Scoreboard cache and flag checker of the playing side (tests drain and settle them). */
   play: GamePlay;
+  /** The admin area (tests write the captured log before reading it). */
+  admin: AdminArea;
 }
 
 declare module 'fastify' {
@@ -82,37 +90,43 @@ export interface AppDeps {
   store: KeyValueStore;
   /** Fan-out of changes to every server process (settings, game notices, live game channels). */
   events: EventBus;
-  /** API-token authentication, once the token service exists; Bearer headers are ignored without it. */
+  /** Replaces the API-token verifier (`Authorization: Bearer …`) the app builds itself. */
   bearerTokens?: BearerTokenVerifier;
   /** Replaces the SMTP mailer (tests of mail failures). */
   mailer?: Mailer;
   /** Where the log goes instead of stdout (tests read it to prove secrets stay out). */
   logStream?: NodeJS.WritableStream;
+  /** Sees every route as it is registered (the access-table test lists the server's routes with it). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Finds instances for the platform proxy; without it (no container engine) every proxy id is unknown. */
+  instanceDirectory?: InstanceDirectory;
 }
 
 /** The composition root: every repository and service is built here and handed to the routes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock, store } = deps;
+  const logCapture = createLogCapture();
   const app = Fastify({
-    logger: deps.logStream
-      ? { ...loggerOptions(config.LOG_LEVEL), stream: deps.logStream }
-      : loggerOptions(config.LOG_LEVEL),
+    logger: { ...loggerOptions(config.LOG_LEVEL), stream: logDestination(deps.logStream, logCapture) },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const settings = createSettingsService({
     repository: createSettingsRepository(db),
     clock,
+    events: deps.events,
     // An operator who configures a captcha provider wants it used until an administrator says otherwise.
     defaults: { accountPolicy: { useCaptcha: config.CAPTCHA_PROVIDER !== 'None' } },
   });
   await settings.load();
+  app.addHook('onClose', async () => settings.close());
   const clientConfig = createClientConfigService({ settings });
 
   const users = createUserRepository(db);
@@ -148,14 +162,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: limits.imageBytes, files: 1 } });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  // Proxy clients send TCP data in frames of whatever size they read; the live channel ignores what it receives.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Flagpole API', version: '0.1.0', description: 'Capture-the-flag competition platform' },
     },
     transform: jsonSchemaTransform,
   });
-  registerAccessControl(app, createIdentityResolver({ sessions, bearerTokens: deps.bearerTokens }));
+  const apiTokens = createApiTokens({ db, clock });
+  const bearerTokens = deps.bearerTokens ?? apiTokens.verifier;
+  registerAccessControl(app, createIdentityResolver({ sessions, bearerTokens }));
   registerXsrfProtection(app);
   registerRateLimits(app, limiter);
   registerInputHygiene(app);
@@ -184,7 +201,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     noticeRepository,
     lookupTrustMs: config.LOOKUP_CACHE_SECONDS * 1000,
   });
-  app.decorate('services', { settings, posts, play });
+  const containers = await registerContainers(app, {
+    config,
+    db,
+    clock,
+    events: deps.events,
+    settings,
+    play: play.play,
+    challengeEdit,
+  });
+  await registerPublishing(app, {
+    db,
+    clock,
+    events: deps.events,
+    files,
+    posts,
+    scoreboard: play.scoreboard,
+    apiTokens,
+  });
+  await registerProxy(app, {
+    db,
+    clock,
+    events: deps.events,
+    config,
+    settings,
+    directory: deps.instanceDirectory ?? containers.directory,
+  });
+  const admin = await registerAdmin(app, {
+    db,
+    events: deps.events,
+    sessions,
+    files,
+    settings,
+    logCapture,
+    maxImageBytes: limits.imageBytes,
+  });
+  app.decorate('services', { settings, posts, play, admin });
 
   app.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
   await registerWebApp(app, config.WEB_DIST);

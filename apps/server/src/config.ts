@@ -78,6 +78,56 @@ const EnvSchema = z.object({
   STORAGE: z.enum(['local']).default('local'),
   /** Directory of the built web application. */
   WEB_DIST: optionalString,
+  /** Platform proxy: open websocket sessions allowed per instance (in each server process). */
+  PROXY_MAX_PER_INSTANCE: z.coerce.number().int().min(1).max(10_000).default(32),
+  /** Platform proxy: open websocket sessions allowed per client address (in each server process). */
+  PROXY_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(64),
+  /** Platform proxy: a session with no byte either way for this long is closed. */
+  PROXY_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** Platform proxy: hard cap on one session, however busy. */
+  PROXY_MAX_SESSION_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
+  /** Records proxied sessions of challenges that ask for traffic capture; off records nothing. */
+  TRAFFIC_CAPTURE: booleanFlag.default(true),
+  /** Which engine runs challenge containers; `none` makes container challenges unavailable. */
+  CONTAINER_ENGINE: z.enum(['none', 'docker', 'kubernetes']).default('none'),
+  /** Docker daemon address (unix:///path/docker.sock or tcp://host:port); the local socket when unset. */
+  DOCKER_HOST: z
+    .string()
+    .trim()
+    .regex(/^(unix|tcp|http|https):\/\/\S+$/, 'must look like unix:///var/run/docker.sock or tcp://host:2375')
+    .optional(),
+  /** Host name or address players are shown for published instance ports (Default port mapping). */
+  CONTAINER_PUBLIC_HOST: optionalString,
+  /** Host address published instance ports bind to (Docker, Default port mapping). */
+  CONTAINER_PUBLISH_ADDRESS: z.union([z.ipv4(), z.ipv6()]).default('0.0.0.0'),
+  /**
+   * Docker: add (once) an iptables rule that drops new connections from instance networks to this host, so
+   * instances cannot reach the platform. Needs root; turn off only when the host firewall does the same.
+   */
+  CONTAINER_HOST_GUARD: booleanFlag.default(true),
+  /** Engine starts running at the same time; further starts wait in order. */
+  CONTAINER_START_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** How long a start request waits for its instance before answering Pending with its queue position. */
+  CONTAINER_START_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /** How often expired instances are looked for. */
+  CONTAINER_REAP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * This platform's name on the engine: every instance is labelled with it and start-up reconciliation only
+   * touches instances carrying it. Platforms sharing one engine need different names.
+   */
+  CONTAINER_OWNER: z
+    .string()
+    .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'must be a DNS label')
+    .default('flagpole'),
+  /** Kubernetes: namespace of challenge pods (created if missing). */
+  KUBE_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'must be a DNS label')
+    .default('flagpole-challenges'),
+  /** Kubernetes: kubeconfig file; in-cluster configuration when unset. */
+  KUBE_CONFIG: optionalString,
+  /** Kubernetes: namespace the platform runs in; only its pods may reach instances in PlatformProxy mode. */
+  KUBE_PLATFORM_NAMESPACE: z.string().default('default'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

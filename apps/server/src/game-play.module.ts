@@ -11,7 +11,7 @@ import { gamePlayRoutes } from './routes/game-play.routes';
 import { createFlagCache } from './services/flag-cache';
 import { createFlagChecker, type FlagChecker } from './services/flag-checker.service';
 import { createGameMonitorService } from './services/game-monitor.service';
-import { createGamePlayService } from './services/game-play.service';
+import { createGamePlayService, type GamePlayService } from './services/game-play.service';
 import type { NoticeService } from './services/notice.service';
 import { createPlayLookups } from './services/play-lookups';
 import type { RateLimiter } from './services/rate-limit.service';
@@ -20,6 +20,8 @@ import { createScoreboardService, type ScoreboardService } from './services/scor
 export interface GamePlay {
   scoreboard: ScoreboardService;
   flagChecker: FlagChecker;
+  /** The player-side service (the containers module reuses its participation check). */
+  play: GamePlayService;
 }
 
 /**
@@ -75,5 +77,5 @@ export async function registerGamePlay(
     await scoreboard.settle();
     scoreboard.close();
   });
-  return { scoreboard, flagChecker };
+  return { scoreboard, flagChecker, play };
 }

@@ -25,7 +25,7 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  extra: Pick<AppDeps, 'mailer' | 'bearerTokens' | 'logStream'> = {},
+  extra: Pick<AppDeps, 'mailer' | 'bearerTokens' | 'logStream' | 'onRoute' | 'instanceDirectory'> = {},
 ): Promise<TestContext> {
   const usePostgres = process.env.TEST_DB === 'postgres';
   const database = usePostgres ? await createTestDatabase() : undefined;

@@ -229,12 +229,61 @@ export interface GameEventsTable {
   published_at: Timestamp;
 }
 
+/** Key pairs the platform signs with, by purpose (Base64 DER: SPKI public, PKCS#8 private). */
+export interface SigningKeysTable {
+  purpose: string;
+  public_key: string;
+  private_key: string;
+  created_at: CreatedAt;
+}
+
+/** API tokens: the row a signed token names; the token string itself is never stored. */
+export interface ApiTokensTable {
+  id: string;
+  name: string;
+  creator_id: string;
+  created_at: CreatedAt;
+  expires_at: Date | null;
+  last_used_at: Timestamp | null;
+  is_revoked: Defaulted<boolean>;
+}
+
+/** A started container instance; `participation_id` null marks an admin's test container. */
+export interface ContainerInstancesTable {
+  id: string;
+  game_id: number;
+  challenge_id: number;
+  participation_id: number | null;
+  status: Defaulted<'Pending' | 'Running' | 'Destroyed'>;
+  image: string;
+  engine_id: string | null;
+  ip: string | null;
+  port: number | null;
+  public_port: number | null;
+  started_at: Timestamp;
+  expect_stop_at: Timestamp;
+  last_operation_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+/** Stored server log entries (level Information and above), newest read first. */
+export interface LogsTable {
+  id: Generated<string>;
+  logged_at: Date;
+  level: 'Information' | 'Warning' | 'Error' | 'Critical';
+  user_name: string | null;
+  ip: string | null;
+  message: string;
+  status: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   account_tokens: AccountTokensTable;
   files: FilesTable;
   settings: SettingsTable;
+  logs: LogsTable;
   posts: PostsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
@@ -249,6 +298,9 @@ export interface Database {
   cheat_infos: CheatInfosTable;
   game_notices: GameNoticesTable;
   game_events: GameEventsTable;
+  signing_keys: SigningKeysTable;
+  api_tokens: ApiTokensTable;
+  container_instances: ContainerInstancesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

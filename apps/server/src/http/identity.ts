@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
 import type { SessionService } from '../services/session.service';
 import type { Identity, IdentityResolver } from './access';
+import { AppError } from './errors';
 import { sessionCookieOf, setSessionCookie } from './session-cookie';
 
 /** The seam for API tokens (`Authorization: Bearer …`); the token service plugs in here. */
@@ -10,15 +11,21 @@ export interface BearerTokenVerifier {
   verify(token: string): Promise<Pick<UserRow, 'id' | 'user_name' | 'role'> | null>;
 }
 
-function bearerTokenOf(request: FastifyRequest): string | undefined {
+/** The token of an `Authorization: Bearer …` header; `invalid` when the header is Bearer but malformed. */
+function bearerTokenOf(request: FastifyRequest): string | 'invalid' | undefined {
   const header = request.headers.authorization;
-  if (!header) return undefined;
-  const match = /^Bearer\s+(\S{1,2048})$/i.exec(header);
-  return match?.[1];
+  if (!header || !/^Bearer(\s|$)/i.test(header)) return undefined;
+  const match = /^Bearer\s+(\S{1,2048})\s*$/i.exec(header);
+  return match?.[1] ?? 'invalid';
 }
 
+/** A caller who presents a token that does not work is refused, not treated as anonymous. */
+const invalidBearerToken = () =>
+  new AppError(401, 'error.invalidApiToken', undefined, 401, { 'www-authenticate': 'Bearer error="invalid_token"' });
+
 /**
- * Resolves the caller from an API token (when a verifier is configured) or the session cookie.
+ * Resolves the caller from an API token (when a verifier is configured) or the session cookie; a
+ * presented API token that is malformed, forged, revoked or expired answers 401 on every API route.
  * Sessions are cached per process; sign-outs, bans and role changes drop them everywhere at once.
  */
 export function createIdentityResolver(deps: {
@@ -28,8 +35,9 @@ export function createIdentityResolver(deps: {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<Identity | null> => {
     const bearer = bearerTokenOf(request);
     if (bearer && deps.bearerTokens) {
-      const user = await deps.bearerTokens.verify(bearer);
-      return user ? { userId: user.id, userName: user.user_name, role: user.role, via: 'token' } : null;
+      const user = bearer === 'invalid' ? null : await deps.bearerTokens.verify(bearer);
+      if (!user) throw invalidBearerToken();
+      return { userId: user.id, userName: user.user_name, role: user.role, via: 'token' };
     }
     const token = sessionCookieOf(request);
     if (!token) return null;

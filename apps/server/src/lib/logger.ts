@@ -1,4 +1,4 @@
-import type { LoggerOptions } from 'pino';
+import pino, { type DestinationStream, type LoggerOptions } from 'pino';
 
 /**
  * Secrets never reach the log: request bodies are not logged at all, and these paths
@@ -31,4 +31,16 @@ export function loggerOptions(level: string): LoggerOptions {
       }),
     },
   };
+}
+
+/**
+ * Where log lines go: the process output (everything the level lets through) and, from Information up,
+ * the capture that stores entries for the admin Logs page.
+ */
+export function logDestination(output: NodeJS.WritableStream | undefined, capture: { write(line: string): void }) {
+  const out: DestinationStream = output ?? pino.destination(1);
+  return pino.multistream([
+    { level: 'trace', stream: out },
+    { level: 'info', stream: capture },
+  ]);
 }

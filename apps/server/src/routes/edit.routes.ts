@@ -5,7 +5,6 @@ import {
   ChallengeEditDetailModel,
   ChallengeInfoModel,
   ChallengeUpdateModel,
-  ContainerInfoModel,
   FlagCreateModel,
   GameEditModel,
   GameInfoModel,
@@ -345,19 +344,4 @@ export const editRoutes =
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(status));
       },
     );
-
-    for (const method of ['POST', 'DELETE'] as const) {
-      app.route({
-        method,
-        url: '/api/edit/games/:id/challenges/:cId/container',
-        schema: {
-          tags,
-          summary: `${method === 'POST' ? 'Start' : 'Stop'} the test container (not available yet: 400)`,
-          params: ChallengeParams,
-          response: { 200: method === 'POST' ? ContainerInfoModel : EmptyBody, ...errorResponses(...denied) },
-        },
-        config: admin,
-        handler: async (request) => challenges.testContainer(request.params.id, request.params.cId),
-      });
-    }
   };

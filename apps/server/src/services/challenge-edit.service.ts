@@ -6,12 +6,13 @@ import {
   type ChallengeEditDetailModel,
   type ChallengeInfoModel,
   type ChallengeUpdateModel,
+  type ContainerInfoModel,
   dynamicScore,
   type FlagCreateModel,
   type TaskStatus,
 } from '@flagpole/contract';
 import type { Db } from '../db/database';
-import { AppError, badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/event-bus';
 import {
@@ -58,6 +59,8 @@ export function createChallengeEditService(deps: { db: Db; clock: Clock; events:
   const games = createGameRepository(deps.db);
 
   const invalidate = (gameId: number) => deps.events.publish(SCOREBOARD_INVALIDATE, { gameId });
+  /** The running test container of a challenge, provided by the containers module when it is registered. */
+  let testContainerOf: ((challengeId: number) => Promise<ContainerInfoModel | null>) | undefined;
 
   async function loadGame(gameId: number) {
     const game = await games.find(gameId);
@@ -94,7 +97,8 @@ export function createChallengeEditService(deps: { db: Db; clock: Clock; events:
         challenge.attachment_id === null ? undefined : attachments.get(challenge.attachment_id),
         challenge.file_name,
       ),
-      testContainer: null,
+      // Read outside transactions only: the lookup uses its own connection (one connection in the embedded database).
+      testContainer: container && testContainerOf && from === repo ? await testContainerOf(challenge.id) : null,
       flags: flags.map((f) => ({
         id: f.id,
         flag: f.flag,
@@ -140,6 +144,10 @@ export function createChallengeEditService(deps: { db: Db; clock: Clock; events:
     deps.db.transaction().execute((trx) => work(createChallengeRepository(trx)));
 
   return {
+    /** Lets the containers module report a challenge's test container in the editor's detail. */
+    provideTestContainerInfo(provider: (challengeId: number) => Promise<ContainerInfoModel | null>): void {
+      testContainerOf = provider;
+    },
     /** Unknown games give an empty list, as in the contract. */
     async list(gameId: number): Promise<ChallengeInfoModel[]> {
       const [rows, counts] = await Promise.all([repo.listForGame(gameId), repo.acceptedCounts(gameId)]);
@@ -231,6 +239,9 @@ export function createChallengeEditService(deps: { db: Db; clock: Clock; events:
         }
       }
       await invalidate(gameId);
+      if (isContainer(updated.type) && testContainerOf) {
+        return { ...outcome.model, testContainer: await testContainerOf(updated.id) };
+      }
       return outcome.model;
     },
 
@@ -295,12 +306,6 @@ export function createChallengeEditService(deps: { db: Db; clock: Clock; events:
         if (challenge.attachment_id !== null) await from.deleteAttachments([challenge.attachment_id]);
       });
       await deps.events.publish(PLAY_LOOKUPS_CHANGED, { gameId });
-    },
-
-    /** Test containers arrive with the container engine; until then the route answers 400. */
-    async testContainer(gameId: number, challengeId: number): Promise<never> {
-      await load(gameId, challengeId);
-      throw new AppError(400, 'error.containersUnavailable');
     },
   };
 }

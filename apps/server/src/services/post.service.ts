@@ -8,7 +8,7 @@ import { avatarUrl } from './profile.service';
 const LATEST_COUNT = 20;
 const POST_ID = /^[0-9a-f]{8}$/;
 
-function toPostInfo(post: PostWithAuthor): PostInfoModel {
+export function toPostInfo(post: PostWithAuthor): PostInfoModel {
   return {
     id: post.id,
     title: post.title,

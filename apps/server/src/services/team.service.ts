@@ -18,6 +18,29 @@ const INVITE_CODE = /^(.*):(\d{1,10}):([0-9a-f]{32})$/;
 export const inviteCodeOf = (team: Pick<TeamRow, 'name' | 'id' | 'invite_token'>) =>
   `${team.name}:${team.id}:${team.invite_token}`;
 
+/** A team as the contract shows it; `members` is left out unless given. */
+export function toTeamInfo(team: TeamRow, locked: boolean, members?: TeamMemberRow[]): TeamInfoModel {
+  const model: TeamInfoModel = {
+    id: team.id,
+    name: team.name,
+    bio: team.bio,
+    avatar: avatarUrl(team.avatar_hash),
+    locked,
+  };
+  if (members) {
+    model.members = members
+      .filter((m) => m.teamId === team.id)
+      .map((m) => ({
+        id: m.userId,
+        userName: m.userName,
+        bio: m.bio,
+        avatar: avatarUrl(m.avatarHash),
+        captain: m.userId === team.captain_id,
+      }));
+  }
+  return model;
+}
+
 /**
  * Teams: creation (a user captains at most three), membership by invite code, captain-only
  * management, and the lock that freezes the roster while the team is in a game that has not ended.
@@ -26,28 +49,6 @@ export function createTeamService(deps: { db: Db; clock: Clock; files: FileStore
   const teams = createTeamRepository(deps.db);
   const transaction = <T>(work: (repo: ReturnType<typeof createTeamRepository>) => Promise<T>) =>
     deps.db.transaction().execute((trx) => work(createTeamRepository(trx)));
-
-  function toModel(team: TeamRow, locked: boolean, members?: TeamMemberRow[]): TeamInfoModel {
-    const model: TeamInfoModel = {
-      id: team.id,
-      name: team.name,
-      bio: team.bio,
-      avatar: avatarUrl(team.avatar_hash),
-      locked,
-    };
-    if (members) {
-      model.members = members
-        .filter((m) => m.teamId === team.id)
-        .map((m) => ({
-          id: m.userId,
-          userName: m.userName,
-          bio: m.bio,
-          avatar: avatarUrl(m.avatarHash),
-          captain: m.userId === team.captain_id,
-        }));
-    }
-    return model;
-  }
 
   /** Admin lock, or a non-rejected participation in a game that has not ended yet. */
   async function lockedTeams(rows: TeamRow[], repo = teams): Promise<Set<number>> {
@@ -64,7 +65,7 @@ export function createTeamService(deps: { db: Db; clock: Clock; files: FileStore
   }
 
   async function describe(team: TeamRow, repo = teams): Promise<TeamInfoModel> {
-    return toModel(team, await isLocked(team, repo), await repo.members([team.id]));
+    return toTeamInfo(team, await isLocked(team, repo), await repo.members([team.id]));
   }
 
   /** The team, which the caller must captain: 404 unknown, 403 not the captain. */
@@ -89,7 +90,7 @@ export function createTeamService(deps: { db: Db; clock: Clock; files: FileStore
       const rows = await teams.listForUser(identity.userId);
       const locked = await lockedTeams(rows);
       const members = await teams.members(rows.map((t) => t.id));
-      return rows.map((team) => toModel(team, locked.has(team.id), members));
+      return rows.map((team) => toTeamInfo(team, locked.has(team.id), members));
     },
 
     async get(teamId: number): Promise<TeamInfoModel> {

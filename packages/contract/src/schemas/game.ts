@@ -288,6 +288,12 @@ export type FlagCreateModel = z.infer<typeof FlagCreateModel>;
 export const ClientFlagContext = z.object({
   closeTime: Timestamp.nullable(),
   instanceEntry: z.string().nullable(),
+  /** Container challenges: the team's instance status (null: none), else absent. */
+  instanceStatus: ContainerStatus.nullish(),
+  /** Place of a queued instance start (1 = next), null when not queued. */
+  queuePosition: z.number().int().min(1).nullish(),
+  /** Container challenges: false when the platform has no container engine configured. */
+  containersAvailable: z.boolean().nullish(),
   url: z.string().nullable(),
   fileSize: z.number().int().nullable(),
 });

@@ -1,9 +1,15 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001_foundation';
 import * as gameLoop from './0002_game_loop';
+import * as admin from './0003_admin';
+import * as tokensWriteups from './0004_tokens_writeups';
+import * as containers from './0005_containers';
 
 /** Every migration in order; names are permanent once released. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_game_loop': gameLoop,
+  '0003_admin': admin,
+  '0004_tokens_writeups': tokensWriteups,
+  '0005_containers': containers,
 };

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { dockerContainerBody, dockerNames, dockerNetworkBody } from './docker-engine';
+import type { InstanceSpec } from './types';
+
+const spec: InstanceSpec = {
+  instanceId: '0b6f4c9e-8d43-4d7b-9a55-6a1f1b2a3c4d',
+  image: 'web:1',
+  exposePort: 80,
+  memoryMb: 128,
+  cpuTenths: 10,
+  storageMb: 0,
+  env: { FLAGPOLE_FLAG: 'flag{x}' },
+  labels: { 'flagpole.platform': 'flagpole' },
+  publish: true,
+  egress: 'Isolated',
+};
+
+describe('docker engine bodies', () => {
+  it('names the bridge so the host guard matches it, within the 15-character interface limit', () => {
+    const names = dockerNames(spec.instanceId);
+    expect(names.bridge).toBe('fp-0b6f4c9e8d43');
+    expect(names.bridge.length).toBeLessThanOrEqual(15);
+  });
+
+  it('runs the instance without privileges, with limits, on its own network', () => {
+    const body = dockerContainerBody(spec, '127.0.0.1');
+    expect(body.Env).toEqual(['FLAGPOLE_FLAG=flag{x}']);
+    expect(body.HostConfig).toMatchObject({
+      NetworkMode: `flagpole-${spec.instanceId}`,
+      PortBindings: { '80/tcp': [{ HostIp: '127.0.0.1', HostPort: '' }] },
+      Memory: 128 * 1024 * 1024,
+      MemorySwap: 128 * 1024 * 1024,
+      NanoCpus: 1_000_000_000,
+      CapDrop: ['ALL'],
+      SecurityOpt: ['no-new-privileges'],
+      Privileged: false,
+    });
+    expect(body.HostConfig?.PidsLimit).toBeGreaterThan(0);
+    expect(dockerContainerBody({ ...spec, publish: false }, '127.0.0.1').HostConfig?.PortBindings).toEqual({});
+  });
+
+  it('masquerades outgoing traffic only for Open challenges', () => {
+    const option = 'com.docker.network.bridge.enable_ip_masquerade';
+    expect(dockerNetworkBody(spec).Options?.[option]).toBe('false');
+    expect(dockerNetworkBody({ ...spec, egress: 'Open' }).Options?.[option]).toBe('true');
+  });
+});

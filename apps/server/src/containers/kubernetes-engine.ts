@@ -1,0 +1,139 @@
+import { CoreV1Api, KubeConfig, NetworkingV1Api } from '@kubernetes/client-node';
+import { kubeName, kubeNetworkPolicy, kubePod, kubeService } from './kubernetes-manifests';
+import {
+  type ContainerEngine,
+  ContainerEngineError,
+  type InstanceSpec,
+  instanceLabels,
+  type StartedInstance,
+} from './types';
+
+export interface KubernetesEngineOptions {
+  namespace: string;
+  /** Namespace of the platform's pods: the only ones allowed to reach instances. */
+  platformNamespace: string;
+  /** Value of the platform label; list() returns only instances carrying it. */
+  owner: string;
+  /** A kubeconfig file; in-cluster configuration when unset. */
+  kubeConfigPath?: string;
+  /** A ready KubeConfig (tests point it at a local API server). */
+  kubeConfig?: KubeConfig;
+  /** How long a pod may take to run. */
+  readyTimeoutMs?: number;
+  pollMs?: number;
+}
+
+const codeOf = (error: unknown): number | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error ? Number(error.code) : undefined;
+
+async function ignoreMissing(action: Promise<unknown>): Promise<void> {
+  try {
+    await action;
+  } catch (error) {
+    if (codeOf(error) !== 404) throw error;
+  }
+}
+
+/** Kubernetes: per instance a pod, a service and a network policy in one namespace. */
+export function createKubernetesEngine(options: KubernetesEngineOptions) {
+  const config = options.kubeConfig ?? new KubeConfig();
+  if (!options.kubeConfig) {
+    try {
+      if (options.kubeConfigPath) config.loadFromFile(options.kubeConfigPath);
+      else config.loadFromCluster();
+    } catch (error) {
+      throw new ContainerEngineError(
+        `KUBE_CONFIG: cannot load the Kubernetes configuration (${(error as Error).message})`,
+      );
+    }
+  }
+  const core = config.makeApiClient(CoreV1Api);
+  const net = config.makeApiClient(NetworkingV1Api);
+  const { namespace } = options;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
+  const pollMs = options.pollMs ?? 500;
+  let namespaceReady: Promise<void> | undefined;
+
+  function ensureNamespace(): Promise<void> {
+    namespaceReady ??= (async () => {
+      try {
+        await core.readNamespace({ name: namespace });
+      } catch (error) {
+        if (codeOf(error) !== 404) throw error;
+        await core.createNamespace({
+          body: { metadata: { name: namespace, labels: { [instanceLabels.platform]: 'flagpole' } } },
+        });
+      }
+    })().catch((error) => {
+      namespaceReady = undefined;
+      throw error;
+    });
+    return namespaceReady;
+  }
+
+  async function removeObjects(instanceId: string): Promise<void> {
+    const name = kubeName(instanceId);
+    await ignoreMissing(core.deleteNamespacedService({ name, namespace }));
+    await ignoreMissing(net.deleteNamespacedNetworkPolicy({ name, namespace }));
+    await ignoreMissing(core.deleteNamespacedPod({ name, namespace, gracePeriodSeconds: 0 }));
+  }
+
+  async function waitRunning(name: string): Promise<void> {
+    const deadline = Date.now() + readyTimeoutMs;
+    for (;;) {
+      const pod = await core.readNamespacedPod({ name, namespace });
+      const phase = pod.status?.phase;
+      if (phase === 'Running') return;
+      if (phase === 'Failed' || phase === 'Succeeded') throw new Error(`pod ${phase}`);
+      if (Date.now() > deadline) throw new Error('pod did not start in time');
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
+
+  const engine: ContainerEngine = {
+    name: 'kubernetes',
+    async start(spec: InstanceSpec): Promise<StartedInstance> {
+      const name = kubeName(spec.instanceId);
+      try {
+        await ensureNamespace();
+        // The policy goes first, so the pod is never reachable without it.
+        await net.createNamespacedNetworkPolicy({
+          namespace,
+          body: kubeNetworkPolicy(spec, options.platformNamespace),
+        });
+        await core.createNamespacedPod({ namespace, body: kubePod(spec) });
+        const service = await core.createNamespacedService({ namespace, body: kubeService(spec) });
+        await waitRunning(name);
+        const port = service.spec?.ports?.[0];
+        return {
+          engineId: name,
+          ip: service.spec?.clusterIP ?? '',
+          port: spec.exposePort,
+          publicPort: spec.publish ? (port?.nodePort ?? null) : null,
+        };
+      } catch (error) {
+        await removeObjects(spec.instanceId).catch(() => undefined);
+        throw new ContainerEngineError(`kubernetes: ${(error as Error).message}`);
+      }
+    },
+    async destroy(instanceId: string): Promise<void> {
+      try {
+        await removeObjects(instanceId);
+      } catch (error) {
+        throw new ContainerEngineError(`kubernetes: ${(error as Error).message}`);
+      }
+    },
+    async list(): Promise<string[]> {
+      await ensureNamespace();
+      const pods = await core.listNamespacedPod({
+        namespace,
+        labelSelector: `${instanceLabels.platform}=${options.owner}`,
+      });
+      return pods.items
+        .map((pod) => pod.metadata?.labels?.[instanceLabels.instance])
+        .filter((id): id is string => !!id);
+    },
+    async close(): Promise<void> {},
+  };
+  return engine;
+}

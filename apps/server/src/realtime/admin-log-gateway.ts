@@ -1,0 +1,89 @@
+import type { AdminLiveMessage, LogMessageModel } from '@flagpole/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { EventBus } from '../lib/event-bus';
+import { ADMIN_LOGS_CHANNEL } from '../services/admin-logs.service';
+import { SESSIONS_CHANGED } from '../services/session.service';
+
+/** A reader this far behind is dropped rather than buffered without bound. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Websocket fan-out of new log entries to the administrators reading the Logs page. The process
+ * subscribes to the event bus only while someone is connected; entries from every process arrive
+ * through it, each batch serialised once per message for all sockets.
+ */
+export function createAdminLogGateway(deps: { events: EventBus; log: FastifyBaseLogger; heartbeatMs?: number }) {
+  const sockets = new Map<WebSocket, { alive: boolean; userId: string }>();
+  let unsubscribe: (() => void) | undefined;
+
+  // A reader who is demoted, banned, deleted or signed out everywhere stops reading at once.
+  const stopWatchingUsers = deps.events.subscribe(SESSIONS_CHANGED, (payload) => {
+    const userId = (payload as { userId?: unknown } | null)?.userId;
+    if (typeof userId !== 'string') return;
+    for (const [socket, state] of sockets) if (state.userId === userId) socket.close(4401, 'signed out');
+  });
+
+  function deliver(entries: LogMessageModel[]): void {
+    const texts = entries.map((data) => JSON.stringify({ type: 'log', data } satisfies AdminLiveMessage));
+    for (const socket of sockets.keys()) {
+      if (socket.readyState !== socket.OPEN) continue;
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        socket.terminate();
+        continue;
+      }
+      for (const text of texts) socket.send(text);
+    }
+  }
+
+  const heartbeat = setInterval(() => {
+    for (const [socket, state] of sockets) {
+      if (!state.alive) {
+        socket.terminate();
+        continue;
+      }
+      state.alive = false;
+      socket.ping();
+    }
+  }, deps.heartbeatMs ?? 30_000);
+  heartbeat.unref();
+
+  function leave(socket: WebSocket): void {
+    sockets.delete(socket);
+    if (sockets.size === 0 && unsubscribe) {
+      unsubscribe();
+      unsubscribe = undefined;
+    }
+  }
+
+  return {
+    join(socket: WebSocket, userId: string): void {
+      const state = { alive: true, userId };
+      sockets.set(socket, state);
+      unsubscribe ??= deps.events.subscribe(ADMIN_LOGS_CHANNEL, (payload) => {
+        if (Array.isArray(payload)) deliver(payload as LogMessageModel[]);
+      });
+      socket.on('pong', () => {
+        state.alive = true;
+      });
+      socket.on('close', () => leave(socket));
+      socket.on('error', (error) => {
+        deps.log.debug({ err: error }, 'admin log socket error');
+        leave(socket);
+      });
+      socket.on('message', () => undefined);
+    },
+    get size(): number {
+      return sockets.size;
+    },
+    close(): void {
+      clearInterval(heartbeat);
+      stopWatchingUsers();
+      unsubscribe?.();
+      unsubscribe = undefined;
+      for (const socket of sockets.keys()) socket.close(1001, 'server shutting down');
+      sockets.clear();
+    },
+  };
+}
+export type AdminLogGateway = ReturnType<typeof createAdminLogGateway>;

@@ -1,0 +1,79 @@
+import { AdminTeamModel, ArrayResponseOfTeamInfoModel, IntId, PageQuery, SearchQuery } from '@flagpole/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EmptyBody, errorResponses } from '../http/schemas';
+import type { AdminTeamService } from '../services/admin-teams.service';
+
+const tags = ['Admin'];
+const config = { access: 'Admin' } as const;
+const TeamParams = z.object({ id: IntId });
+
+/** The admin area's team management (Admin only). */
+export const adminTeamRoutes =
+  (deps: { teams: AdminTeamService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { teams } = deps;
+
+    app.get(
+      '/api/admin/teams',
+      {
+        schema: {
+          tags,
+          summary: 'Every team with members, paged (ordered by id)',
+          querystring: PageQuery,
+          response: { 200: ArrayResponseOfTeamInfoModel, ...errorResponses(400, 401, 403) },
+        },
+        config,
+      },
+      async (request) => teams.list(request.query.skip, request.query.count),
+    );
+
+    app.post(
+      '/api/admin/teams/search',
+      {
+        schema: {
+          tags,
+          summary: 'Search teams by name or id (at most 30)',
+          querystring: SearchQuery,
+          response: { 200: ArrayResponseOfTeamInfoModel, ...errorResponses(400, 401, 403) },
+        },
+        config,
+      },
+      async (request) => teams.search(request.query.hint),
+    );
+
+    app.put(
+      '/api/admin/teams/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Edit a team’s name, bio or administrator lock',
+          params: TeamParams,
+          body: AdminTeamModel,
+          response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
+        },
+        config,
+      },
+      async (request, reply) => {
+        await teams.update(request.params.id, request.body);
+        return reply.send();
+      },
+    );
+
+    app.delete(
+      '/api/admin/teams/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a team with its game entries',
+          params: TeamParams,
+          response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
+        },
+        config,
+      },
+      async (request, reply) => {
+        await teams.remove(request.params.id);
+        return reply.send();
+      },
+    );
+  };

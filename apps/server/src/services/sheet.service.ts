@@ -1,0 +1,162 @@
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import type { ChallengeInfo, Language } from '@flagpole/contract';
+import type ExcelJS from 'exceljs';
+import { notFound } from '../http/errors';
+import { type MessageKey, translate } from '../i18n/messages';
+import type { Clock } from '../lib/clock';
+import { attachmentDisposition, fileNameTimestamp, safeFileNamePart } from '../lib/safe-file-name';
+import type { SheetRepository } from '../repositories/sheet.repository';
+import { assertGameStarted } from './game-window';
+import type { ScoreboardService } from './scoreboard.service';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const SUBMISSION_PAGE = 2000;
+const TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+
+export interface Sheet {
+  disposition: string;
+  stream: Readable;
+}
+
+/** Lets a long export wait for a slow reader and stop when the reader has gone. */
+export interface SheetOutput {
+  /** Resolves when the reader has caught up; false once the response is closed. */
+  ready(): Promise<boolean>;
+}
+
+/**
+ * Writes a workbook with one worksheet to a stream as rows are added: the response starts before the
+ * last row is read, and memory stays flat however many submissions a game has. The spreadsheet library
+ * is loaded on the first export, so servers that never export do not carry it in memory.
+ */
+async function streamWorkbook(
+  sheetName: string,
+  fill: (sheet: ExcelJS.Worksheet, output: SheetOutput) => Promise<void>,
+): Promise<Readable> {
+  const { default: excel } = await import('exceljs');
+  const output = new PassThrough();
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  const ready = async () => {
+    if (!output.destroyed && output.writableNeedDrain) {
+      await Promise.race([once(output, 'drain'), once(output, 'close')]);
+    }
+    return !output.destroyed;
+  };
+  (async () => {
+    await fill(sheet, { ready });
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+  return output;
+}
+
+function header(sheet: ExcelJS.Worksheet, titles: string[]): void {
+  const row = sheet.addRow(titles);
+  row.font = { bold: true };
+  row.commit();
+}
+
+/** The scoreboard and submission exports for monitors, as .xlsx; column titles in the caller's language. */
+export function createSheetService(deps: { repository: SheetRepository; scoreboard: ScoreboardService; clock: Clock }) {
+  const { repository, scoreboard, clock } = deps;
+
+  /** The game, which must exist (404) and have started (400/10001). */
+  async function startedGame(gameId: number) {
+    const game = await repository.gameWindow(gameId);
+    if (!game) throw notFound('error.gameNotFound');
+    assertGameStarted(game, clock.now());
+    return game;
+  }
+
+  const fileName = (kind: string, title: string, gameId: number) =>
+    attachmentDisposition(`${kind}-${safeFileNamePart(title, String(gameId))}-${fileNameTimestamp(clock.now())}.xlsx`);
+
+  return {
+    /**
+     * One row per ranked team from the cached scoreboard (not recomputed): rank, team, roster, score,
+     * solved count, then the points it holds on each challenge (empty where unsolved).
+     */
+    async scoreboard(gameId: number, language: Language): Promise<Sheet> {
+      const game = await startedGame(gameId);
+      const board = await scoreboard.get(gameId);
+      if (!board) throw notFound('error.gameNotFound');
+      const rosters = await repository.rosters(gameId);
+      // Columns by category, then in the board's order within a category.
+      const challenges: ChallengeInfo[] = Object.entries(board.model.challenges)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .flatMap(([, list]) => list);
+      const t = (key: MessageKey) => translate(language, key);
+      const stream = await streamWorkbook(t('sheet.scoreboard'), async (sheet) => {
+        sheet.columns = [
+          { width: 8 },
+          { width: 24 },
+          { width: 40 },
+          { width: 10 },
+          { width: 10 },
+          ...challenges.map(() => ({ width: 14 })),
+        ];
+        header(sheet, [
+          t('sheet.rank'),
+          t('sheet.team'),
+          t('sheet.members'),
+          t('sheet.score'),
+          t('sheet.solved'),
+          ...challenges.map((c) => `[${c.category}] ${c.title}`),
+        ]);
+        for (const item of board.model.items) {
+          const points = new Map(item.solvedChallenges.map((s) => [s.id, s.score]));
+          sheet
+            .addRow([
+              item.rank,
+              item.name,
+              (rosters.get(item.id) ?? []).join(', '),
+              item.score,
+              item.solvedCount,
+              ...challenges.map((c) => points.get(c.id) ?? null),
+            ])
+            .commit();
+        }
+      });
+      return { disposition: fileName('Scoreboard', game.title, gameId), stream };
+    },
+
+    /** Every submission, oldest first: time (UTC), team, user, challenge, answer as typed, status. */
+    async submissions(gameId: number, language: Language): Promise<Sheet> {
+      const game = await startedGame(gameId);
+      const t = (key: MessageKey) => translate(language, key);
+      const stream = await streamWorkbook(t('sheet.submissions'), async (sheet, output) => {
+        sheet.columns = [
+          { width: 22, style: { numFmt: TIME_FORMAT } },
+          { width: 24 },
+          { width: 18 },
+          { width: 28 },
+          { width: 48 },
+          { width: 16 },
+        ];
+        header(sheet, [
+          t('sheet.time'),
+          t('sheet.team'),
+          t('sheet.user'),
+          t('sheet.challenge'),
+          t('sheet.answer'),
+          t('sheet.status'),
+        ]);
+        let after: { submittedAt: Date; id: string } | null = null;
+        for (;;) {
+          const page = await repository.submissionsAfter(gameId, after, SUBMISSION_PAGE);
+          for (const s of page) {
+            // Text cells stay text: an answer such as "=HYPERLINK(…)" is never stored as a formula.
+            sheet.addRow([s.submittedAt, s.teamName, s.userName ?? '', s.challengeTitle, s.answer, s.status]).commit();
+          }
+          const last = page.at(-1);
+          if (!last || page.length < SUBMISSION_PAGE || !(await output.ready())) break;
+          after = { submittedAt: last.submittedAt, id: last.id };
+        }
+      });
+      return { disposition: fileName('Submissions', game.title, gameId), stream };
+    },
+  };
+}
+export type SheetService = ReturnType<typeof createSheetService>;

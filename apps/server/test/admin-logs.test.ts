@@ -1,0 +1,206 @@
+import { Writable } from 'node:stream';
+import type { AdminLiveMessage, LogMessageModel } from '@flagpole/contract';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildApp } from '../src/app';
+import { randomHex } from '../src/lib/crypto';
+import { RedisEventBus } from '../src/lib/event-bus';
+import { createAdminLogRepository } from '../src/repositories/admin-logs.repository';
+import { createAdminLogService } from '../src/services/admin-logs.service';
+import { STRONG_PASSWORD, TestClient } from './client';
+import { expectError, ok, signUp, signUpAdmin, userId } from './game-fixtures';
+import { createTestContext, type TestContext } from './harness';
+
+// Logs go to a sink instead of the test output; the stored copy is what is checked.
+const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
+
+let ctx: TestContext;
+let admin: TestClient;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ LOG_LEVEL: 'info' }, { logStream: quiet });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  admin = await signUpAdmin(ctx, 'log_admin');
+});
+afterAll(() => ctx.close());
+
+async function storedLogs(query = ''): Promise<LogMessageModel[]> {
+  await ctx.app.services.admin.flushLogs();
+  return ok<LogMessageModel[]>(await admin.get(`/api/admin/logs${query}`));
+}
+
+function wsUrl(app: FastifyInstance, path: string): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return `ws://127.0.0.1:${port}${path}`;
+}
+
+const cookieOf = (client: TestClient) => [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+
+/** Opens the live log as the given client and collects its messages. */
+async function openLive(app: FastifyInstance, client: TestClient) {
+  const ws = new WebSocket(wsUrl(app, '/api/admin/logs/live'), { headers: { cookie: cookieOf(client) } });
+  const messages: AdminLiveMessage[] = [];
+  ws.on('message', (data) => messages.push(JSON.parse(String(data)) as AdminLiveMessage));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return { ws, messages };
+}
+
+describe('GET /api/admin/logs', () => {
+  it('keeps entries from Information up, newest first, with who and from where, but not access lines', async () => {
+    ctx.app.log.info('first entry');
+    ctx.app.log.warn({ user: 'someone', ip: '10.1.2.3', status: 'Denied' }, 'second entry');
+    ctx.app.log.debug('too detailed to keep');
+    const logs = await storedLogs('?count=1000');
+    const messages = logs.map((l) => l.msg);
+    expect(messages.indexOf('second entry')).toBeLessThan(messages.indexOf('first entry'));
+    expect(logs.find((l) => l.msg === 'second entry')).toMatchObject({
+      level: 'Warning',
+      name: 'someone',
+      ip: '10.1.2.3',
+      status: 'Denied',
+      time: expect.any(Number),
+    });
+    expect(messages).not.toContain('too detailed to keep');
+    expect(messages).not.toContain('incoming request');
+    expect(messages).not.toContain('request completed');
+  });
+
+  it('filters by level and pages with count and skip', async () => {
+    ctx.app.log.error('an error entry');
+    const errors = await storedLogs('?level=Error');
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((l) => l.level === 'Error')).toBe(true);
+    const all = await storedLogs('?count=1000');
+    const page = ok<LogMessageModel[]>(await admin.get('/api/admin/logs?count=2&skip=1'));
+    expect(page).toEqual(all.slice(1, 3));
+  });
+
+  it('records admin actions with the admin’s name', async () => {
+    await signUp(ctx, 'log_target');
+    const id = await userId(ctx, 'log_target');
+    ok(await admin.put(`/api/admin/users/${id}`, { role: 'Monitor' }));
+    const entry = (await storedLogs()).find((l) => l.msg.includes(id));
+    expect(entry).toMatchObject({ name: 'log_admin', level: 'Information', status: 'Success' });
+  });
+
+  it('never stores a password or session token', async () => {
+    const user = await signUp(ctx, 'log_secret');
+    await new TestClient(ctx.app).post('/api/account/login', { userName: 'log_secret', password: 'Wrong-Secret-7' });
+    ctx.app.log.info({ password: 'Leaked-Pass-1', token: 'leaked-token' }, 'object with secrets');
+    const text = JSON.stringify(await storedLogs('?count=1000'));
+    for (const secret of [
+      'Wrong-Secret-7',
+      STRONG_PASSWORD,
+      'Leaked-Pass-1',
+      'leaked-token',
+      ...user.cookies.values(),
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('refuses unknown levels and out-of-range paging', async () => {
+    expectError(await admin.get('/api/admin/logs?level=Verbose'), 400);
+    expectError(await admin.get('/api/admin/logs?count=1001'), 400);
+    expectError(await admin.get('/api/admin/logs?skip=x'), 400);
+  });
+});
+
+describe('GET /api/admin/logs/live', () => {
+  it('pushes new entries to a connected admin', async () => {
+    const { ws, messages } = await openLive(ctx.app, admin);
+    try {
+      ctx.app.log.warn('live entry');
+      await ctx.app.services.admin.flushLogs();
+      for (let i = 0; i < 40 && !messages.some((m) => m.data.msg === 'live entry'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(messages.find((m) => m.data.msg === 'live entry')).toMatchObject({
+        type: 'log',
+        data: { level: 'Warning', msg: 'live entry' },
+      });
+    } finally {
+      ws.terminate();
+    }
+  });
+
+  it('refuses anonymous callers and non-admins before the upgrade', async () => {
+    const user = await signUp(ctx, 'log_peeker');
+    for (const cookie of [undefined, cookieOf(user)]) {
+      const ws = new WebSocket(wsUrl(ctx.app, '/api/admin/logs/live'), cookie ? { headers: { cookie } } : {});
+      const status = await new Promise<number>((resolve) => {
+        ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.once('open', () => resolve(101));
+        ws.once('error', () => resolve(-1));
+      });
+      ws.terminate();
+      expect([401, 403]).toContain(status);
+    }
+  });
+
+  it('closes the socket of an admin who is demoted', async () => {
+    const other = await signUpAdmin(ctx, 'log_admin_two');
+    const id = await userId(ctx, 'log_admin_two');
+    const ws = new WebSocket(wsUrl(ctx.app, '/api/admin/logs/live'), { headers: { cookie: cookieOf(other) } });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ok(await admin.put(`/api/admin/users/${id}`, { role: 'User' }));
+    expect(await closed).toBe(4401);
+  });
+});
+
+describe('live log across server processes (Redis)', () => {
+  it('shows an entry written by one process on a socket of another', async () => {
+    const prefix = `flagpole-test-${randomHex(6)}:`;
+    const redis = () => new Redis('redis://127.0.0.1:6379');
+    const busA = new RedisEventBus(redis(), redis(), prefix);
+    const busB = new RedisEventBus(redis(), redis(), prefix);
+    const deps = { config: ctx.config, db: ctx.db, clock: ctx.clock, store: ctx.store, logStream: quiet };
+    const appA = await buildApp({ ...deps, events: busA });
+    const appB = await buildApp({ ...deps, events: busB });
+    try {
+      await appB.listen({ port: 0, host: '127.0.0.1' });
+      await appA.ready();
+      const live = await openLive(appB, admin);
+      // The subscription reaches Redis asynchronously; keep writing until one entry comes through.
+      for (let i = 0; i < 40 && !live.messages.some((m) => m.data.msg === 'from process A'); i++) {
+        appA.log.warn('from process A');
+        await appA.services.admin.flushLogs();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(live.messages.some((m) => m.data.msg === 'from process A')).toBe(true);
+      live.ws.terminate();
+    } finally {
+      await appA.close();
+      await appB.close();
+      await busA.close();
+      await busB.close();
+    }
+  });
+});
+
+describe('keeping the log bounded', () => {
+  it('prunes all but the newest entries', async () => {
+    const logs = createAdminLogService({ repository: createAdminLogRepository(ctx.db), events: ctx.events, keep: 3 });
+    const entry = (message: string) => ({
+      time: Date.now(),
+      level: 'Information' as const,
+      userName: null,
+      ip: null,
+      message,
+      status: null,
+    });
+    await logs.sink(['p1', 'p2', 'p3', 'p4', 'p5'].map(entry));
+    const kept = await ctx.db.selectFrom('logs').select('message').orderBy('id').execute();
+    expect(kept.map((row) => row.message)).toEqual(['p3', 'p4', 'p5']);
+  });
+});

@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Docker from 'dockerode';
+
+/*
+ * A challenge image for container tests, imported from a busybox root filesystem (no registry): at start it
+ * writes $FLAGPOLE_FLAG to /www/flag and serves /www over HTTP on port 8080.
+ */
+
+export const FLAG_IMAGE = 'flagpole-test-flag:1';
+const BUSYBOX = '/bin/busybox';
+const SOCKET = '/var/run/docker.sock';
+
+export const dockerAvailable = existsSync(SOCKET) && existsSync(BUSYBOX);
+export const docker = new Docker({ socketPath: SOCKET, version: 'v1.41' });
+
+export async function ensureFlagImage(): Promise<void> {
+  try {
+    await docker.getImage(FLAG_IMAGE).inspect();
+    return;
+  } catch {
+    // not there yet: build it below
+  }
+  const work = path.join(tmpdir(), `flagpole-flag-rootfs-${process.pid}-${Date.now()}`);
+  const root = path.join(work, 'rootfs');
+  for (const dir of ['bin', 'etc', 'tmp', 'www', 'proc', 'sys', 'dev'])
+    mkdirSync(path.join(root, dir), { recursive: true });
+  copyFileSync(BUSYBOX, path.join(root, 'bin/busybox'));
+  const applets = execFileSync(BUSYBOX, ['--list']).toString().split('\n').filter(Boolean);
+  for (const applet of applets) if (applet !== 'busybox') symlinkSync('busybox', path.join(root, 'bin', applet));
+  writeFileSync(path.join(root, 'etc/passwd'), 'root:x:0:0:root:/:/bin/sh\n');
+  writeFileSync(path.join(root, 'etc/group'), 'root:x:0:\n');
+  const tar = path.join(work, 'rootfs.tar');
+  execFileSync('tar', ['-C', root, '-cf', tar, '.']);
+  const cmd = ['/bin/sh', '-c', 'echo "$FLAGPOLE_FLAG" > /www/flag && exec /bin/httpd -f -p 8080 -h /www'];
+  const [repo, tag] = FLAG_IMAGE.split(':') as [string, string];
+  const stream = (await docker.importImage(tar, {
+    repo,
+    tag,
+    changes: [`CMD ${JSON.stringify(cmd)}`],
+  } as never)) as unknown as NodeJS.ReadableStream;
+  await new Promise((resolve, reject) =>
+    docker.modem.followProgress(stream, (error) => (error ? reject(error) : resolve(null))),
+  );
+  rmSync(work, { recursive: true, force: true });
+}
+
+/** Removes every container and network carrying this owner label (run in afterAll, also after failures). */
+export async function removeOwnedObjects(owner: string): Promise<void> {
+  const filters = JSON.stringify({ label: [`flagpole.platform=${owner}`] });
+  const containers = await docker.listContainers({ all: true, filters });
+  await Promise.all(
+    containers.map((c) =>
+      docker
+        .getContainer(c.Id)
+        .remove({ force: true })
+        .catch(() => undefined),
+    ),
+  );
+  const networks = await docker.listNetworks({ filters });
+  await Promise.all(
+    networks.map((n) =>
+      docker
+        .getNetwork(n.Id)
+        .remove()
+        .catch(() => undefined),
+    ),
+  );
+}
+
+/** Runs a command inside a container and returns its output and exit code. */
+export async function execIn(containerId: string, cmd: string[]): Promise<{ output: string; exitCode: number }> {
+  const exec = await docker.getContainer(containerId).exec({ Cmd: cmd, AttachStdout: true, AttachStderr: true });
+  const stream = await exec.start({});
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolve) => {
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => resolve());
+  });
+  const info = await exec.inspect();
+  return { output: Buffer.concat(chunks).toString('utf8'), exitCode: info.ExitCode ?? -1 };
+}
