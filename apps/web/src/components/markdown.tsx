@@ -14,7 +14,7 @@ export function Markdown({ source, inline = false, className }: MarkdownProps) {
   return (
     <Typography className={[classes.markdown, className].filter(Boolean).join(' ')}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is sanitised by DOMPurify in renderMarkdown. */}
-      <div dangerouslySetInnerHTML={{ __html: html }} />
+      <div data-markdown="" dangerouslySetInnerHTML={{ __html: html }} />
     </Typography>
   );
 }

@@ -9,6 +9,7 @@ import { LanguagePicker } from '@/components/language-picker';
 import { Logo } from '@/components/logo';
 import { PageLoader } from '@/components/page-loader';
 import { useProfile } from '@/features/account/api/get-profile';
+import { WsrxManager } from '@/features/containers/components/wsrx-manager';
 import { useClientConfig } from '@/features/info/api/get-client-config';
 import { AppFooter } from './app-footer';
 import classes from './app-layout.module.css';
@@ -85,6 +86,7 @@ export function AppLayout() {
             </Group>
           </Group>
           <Group gap={6} wrap="nowrap">
+            {user && <WsrxManager />}
             <LanguagePicker />
             <ColorSchemeToggle />
             {isLoading ? (

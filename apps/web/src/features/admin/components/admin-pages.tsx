@@ -1,18 +1,8 @@
-import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
 import * as games from '@/features/admin-games';
+import * as site from '@/features/admin-site';
+import { AdminInstancesPage as InstancesPage } from '@/features/containers/components/admin-instances-page';
 import { AdminShell } from './admin-shell';
-
-function AdminPlaceholder({ pageKey }: { pageKey: ParseKeys }) {
-  const { t } = useTranslation();
-  return (
-    <AdminShell>
-      <ComingSoon page={`${t('pages.adminPrefix')} · ${String(t(pageKey))}`} />
-    </AdminShell>
-  );
-}
 
 function inShell(Page: ComponentType) {
   return function AdminPage() {
@@ -32,8 +22,8 @@ export const AdminGameWriteupsPage = inShell(games.GameWriteupsPage);
 export const AdminChallengesPage = inShell(games.ChallengesPage);
 export const AdminChallengeEditPage = inShell(games.ChallengeEditPage);
 export const AdminChallengeFlagsPage = inShell(games.ChallengeFlagsPage);
-export const AdminInstancesPage = () => <AdminPlaceholder pageKey="pages.adminInstances" />;
-export const AdminLogsPage = () => <AdminPlaceholder pageKey="pages.adminLogs" />;
-export const AdminSettingsPage = () => <AdminPlaceholder pageKey="pages.adminSettings" />;
-export const AdminTeamsPage = () => <AdminPlaceholder pageKey="pages.adminTeams" />;
-export const AdminUsersPage = () => <AdminPlaceholder pageKey="pages.adminUsers" />;
+export const AdminInstancesPage = inShell(InstancesPage);
+export const AdminLogsPage = inShell(site.LogsPage);
+export const AdminSettingsPage = inShell(site.SettingsPage);
+export const AdminTeamsPage = inShell(site.TeamsPage);
+export const AdminUsersPage = inShell(site.UsersPage);

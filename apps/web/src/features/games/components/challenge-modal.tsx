@@ -3,8 +3,6 @@ import {
   Alert,
   Badge,
   Button,
-  Code,
-  CopyButton,
   Divider,
   Group,
   List,
@@ -22,12 +20,10 @@ import {
   IconCheck,
   IconClock,
   IconConfetti,
-  IconCopy,
   IconExternalLink,
   IconFileDownload,
   IconFlag,
   IconHourglass,
-  IconServer,
   IconX,
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -35,6 +31,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { Markdown } from '@/components/markdown';
+import { InstancePanel } from '@/features/containers/components/instance-panel';
 import { showError } from '@/lib/notify';
 import { useChallenge } from '../api/get-challenge';
 import { gameKeys } from '../api/keys';
@@ -127,7 +124,7 @@ export function ChallengeModal({ gameId, challenge, solved, onClose }: Challenge
   const inFlight = state.phase === 'submitting' || state.phase === 'judging';
   const submitAllowed = canSubmit(state, attempts, limit) && !solved && !pastDeadline;
   const attachment = detail?.context.url ?? null;
-  const entry = detail?.context.instanceEntry ?? null;
+  const isContainer = detail?.type === 'StaticContainer' || detail?.type === 'DynamicContainer';
 
   return (
     <Modal
@@ -198,7 +195,7 @@ export function ChallengeModal({ gameId, challenge, solved, onClose }: Challenge
                 </section>
               )}
 
-              {(attachment || entry) && <Divider />}
+              {(attachment || isContainer) && <Divider />}
               {attachment && (
                 <Group gap="sm">
                   <Button
@@ -221,29 +218,13 @@ export function ChallengeModal({ gameId, challenge, solved, onClose }: Challenge
                   )}
                 </Group>
               )}
-              {entry && (
-                <Group gap="xs" wrap="nowrap">
-                  <IconServer size={18} aria-hidden />
-                  <Text size="sm">{t('challenges.modal.instance')}</Text>
-                  <Code>{entry}</Code>
-                  <CopyButton value={entry}>
-                    {({ copied, copy }) => (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        onClick={copy}
-                        leftSection={copied ? <IconCheck size={12} /> : <IconCopy size={12} />}
-                      >
-                        {copied ? t('challenges.rank.copied') : t('challenges.modal.copy')}
-                      </Button>
-                    )}
-                  </CopyButton>
-                </Group>
-              )}
-              {(detail.type === 'StaticContainer' || detail.type === 'DynamicContainer') && !entry && (
-                <Text size="sm" c="dimmed">
-                  {t('challenges.modal.noInstance')}
-                </Text>
+              {isContainer && challengeId !== null && (
+                <InstancePanel
+                  gameId={gameId}
+                  challengeId={challengeId}
+                  challengeTitle={challenge.title}
+                  context={detail.context}
+                />
               )}
 
               <Group gap="lg">

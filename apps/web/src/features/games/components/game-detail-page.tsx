@@ -18,6 +18,8 @@ import { Link, useLocation, useParams } from 'react-router';
 import { Markdown } from '@/components/markdown';
 import { useProfile } from '@/features/account/api/get-profile';
 import { NotFoundPage } from '@/features/errors/components/not-found-page';
+import { MonitorButton } from '@/features/monitor/components/monitor-button';
+import { WriteupCard } from '@/features/writeups/components/writeup-card';
 import { errorMessageOf } from '@/lib/error-message';
 import { ApiError } from '@/lib/http';
 import { showError, showSuccess } from '@/lib/notify';
@@ -113,6 +115,7 @@ function GameActions({ game }: { game: DetailedGameInfoModel }) {
           {t('games.actions.scoreboard')}
         </Button>
       )}
+      {phase !== 'upcoming' && <MonitorButton gameId={game.id} />}
       {user && <JoinGameModal game={game} opened={joinOpened} onClose={joinModal.close} />}
     </Group>
   );
@@ -164,6 +167,7 @@ function GameDetail({ game }: { game: DetailedGameInfoModel }) {
           <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
             <Stack gap="lg">
               <ParticipationAlert game={game} />
+              <WriteupCard game={game} />
               {game.content ? (
                 <Paper withBorder p="lg">
                   <Markdown source={game.content} />

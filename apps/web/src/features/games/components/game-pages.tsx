@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
 import { lazyPage } from '@/lib/lazy-page';
 
 // Each player page is its own chunk: the list does not download the scoreboard and so on. The router lazily
@@ -8,6 +6,10 @@ const LazyGameList = lazyPage(() => import('./game-list-page'));
 const LazyGameDetail = lazyPage(() => import('./game-detail-page'));
 const LazyGameChallenges = lazyPage(() => import('./challenges-page'));
 const LazyGameScoreboard = lazyPage(() => import('./scoreboard-page'));
+const LazyMonitorEvents = lazyPage(() => import('@/features/monitor/components/events-page'));
+const LazyMonitorSubmissions = lazyPage(() => import('@/features/monitor/components/submissions-page'));
+const LazyMonitorCheatInfo = lazyPage(() => import('@/features/monitor/components/cheat-info-page'));
+const LazyMonitorTraffic = lazyPage(() => import('@/features/containers/components/traffic-page'));
 
 export function GameListPage() {
   return <LazyGameList />;
@@ -26,21 +28,17 @@ export function GameScoreboardPage() {
 }
 
 export function MonitorEventsPage() {
-  const { t } = useTranslation();
-  return <ComingSoon page={t('pages.monitorEvents')} />;
+  return <LazyMonitorEvents />;
 }
 
 export function MonitorSubmissionsPage() {
-  const { t } = useTranslation();
-  return <ComingSoon page={t('pages.monitorSubmissions')} />;
+  return <LazyMonitorSubmissions />;
 }
 
 export function MonitorCheatInfoPage() {
-  const { t } = useTranslation();
-  return <ComingSoon page={t('pages.monitorCheatInfo')} />;
+  return <LazyMonitorCheatInfo />;
 }
 
 export function MonitorTrafficPage() {
-  const { t } = useTranslation();
-  return <ComingSoon page={t('pages.monitorTraffic')} />;
+  return <LazyMonitorTraffic />;
 }

@@ -1,9 +1,17 @@
-import type { DetailedGameInfoModel } from '@flagpole/contract';
+import { type DetailedGameInfoModel, roleRank } from '@flagpole/contract';
 import { Anchor, Box, Container, Grid, Group, Tabs, Text, Title, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconFlag, IconPlugConnected, IconPlugConnectedX, IconTrophy } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconDeviceDesktopAnalytics,
+  IconFlag,
+  IconPlugConnected,
+  IconPlugConnectedX,
+  IconTrophy,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useProfile } from '@/features/account/api/get-profile';
 import { useNow } from '../hooks/use-now';
 import { canOpenChallenges, gamePhase } from '../lib/game-status';
 import { GameProgress } from './game-progress';
@@ -22,6 +30,8 @@ export function GameShell({ game, active, live, children }: GameShellProps) {
   const navigate = useNavigate();
   const now = useNow(5000);
   const showChallenges = canOpenChallenges(game.status, gamePhase(game.start, game.end, now), game.practiceMode);
+  const { user } = useProfile();
+  const isMonitor = user ? roleRank[user.role] >= roleRank.Monitor : false;
 
   return (
     <Container size={1600} py="lg">
@@ -77,6 +87,11 @@ export function GameShell({ game, active, live, children }: GameShellProps) {
           <Tabs.Tab value="scoreboard" leftSection={<IconTrophy size={16} />}>
             {t('games.shell.scoreboard')}
           </Tabs.Tab>
+          {isMonitor && (
+            <Tabs.Tab value="monitor/submissions" leftSection={<IconDeviceDesktopAnalytics size={16} />}>
+              {t('monitor.open')}
+            </Tabs.Tab>
+          )}
         </Tabs.List>
       </Tabs>
       {children}

@@ -42,21 +42,30 @@ export interface LiveSocket {
   close(): void;
 }
 
-export interface LiveConnectionDeps {
+export interface SocketConnectionDeps<T> {
   url: string;
   createSocket: (url: string) => LiveSocket;
-  onMessage: (message: LiveMessage) => void;
+  /** Turns a frame into a message, or null to drop it (never throws). */
+  parse: (raw: unknown) => T | null;
+  onMessage: (message: T) => void;
   onStateChange?: (connected: boolean) => void;
   setTimer: (callback: () => void, ms: number) => unknown;
   clearTimer: (handle: unknown) => void;
   random?: () => number;
 }
 
+/** The game channel's connection: frames are parsed as `LiveMessage`. */
+export type LiveConnectionDeps = Omit<SocketConnectionDeps<LiveMessage>, 'parse'>;
+
+export function connectLive(deps: LiveConnectionDeps): () => void {
+  return connectSocket({ ...deps, parse: parseLiveMessage });
+}
+
 /**
  * Keeps one socket open: on close or failure it waits `reconnectDelay(attempt)` and tries again; a socket
  * that opened resets the schedule. Returns a function that stops everything.
  */
-export function connectLive(deps: LiveConnectionDeps): () => void {
+export function connectSocket<T>(deps: SocketConnectionDeps<T>): () => void {
   let attempt = 0;
   let stopped = false;
   let socket: LiveSocket | null = null;
@@ -78,7 +87,7 @@ export function connectLive(deps: LiveConnectionDeps): () => void {
       deps.onStateChange?.(true);
     };
     current.onmessage = (event) => {
-      const message = parseLiveMessage(event.data);
+      const message = deps.parse(event.data);
       if (message) deps.onMessage(message);
     };
     current.onerror = () => {

@@ -5,10 +5,13 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Markdown } from '@/components/markdown';
+import { PinToggle } from './pin-toggle';
 import classes from './post-card.module.css';
+import { useIsAdmin } from './use-is-admin';
 
 export function PostCard({ post }: { post: PostInfoModel }) {
   const { t } = useTranslation();
+  const isAdmin = useIsAdmin();
   return (
     <Card component="article" p="lg" className={classes.card}>
       <Stack gap="sm">
@@ -18,11 +21,14 @@ export function PostCard({ post }: { post: PostInfoModel }) {
               {post.title}
             </Link>
           </Title>
-          {post.isPinned && (
-            <Badge variant="light" leftSection={<IconPinFilled size={12} />} style={{ flexShrink: 0 }}>
-              {t('posts.pinned')}
-            </Badge>
-          )}
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            {post.isPinned && (
+              <Badge variant="light" leftSection={<IconPinFilled size={12} />}>
+                {t('posts.pinned')}
+              </Badge>
+            )}
+            {isAdmin && <PinToggle post={post} />}
+          </Group>
         </Group>
         {post.tags && post.tags.length > 0 && (
           <Group gap={6}>

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Avatar, Badge, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Anchor, Avatar, Badge, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconEdit } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -9,11 +9,13 @@ import { errorMessageOf } from '@/lib/error-message';
 import { ApiError } from '@/lib/http';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePost } from '../api/get-post';
+import { useIsAdmin } from './use-is-admin';
 
 export default function PostPage() {
   const { t } = useTranslation();
   const { postId } = useParams();
   const { data: post, error } = usePost(postId);
+  const isAdmin = useIsAdmin();
   usePageTitle(post?.title ?? t('nav.posts'));
 
   if (error instanceof ApiError && error.httpStatus === 404) return <NotFoundPage />;
@@ -40,7 +42,20 @@ export default function PostPage() {
         ) : (
           <article>
             <Stack gap="md">
-              <Title order={1}>{post.title}</Title>
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Title order={1}>{post.title}</Title>
+                {isAdmin && (
+                  <Button
+                    component={Link}
+                    to={`/posts/${post.id}/edit`}
+                    variant="default"
+                    leftSection={<IconEdit size={16} />}
+                    style={{ flexShrink: 0 }}
+                  >
+                    {t('postEdit.editButton')}
+                  </Button>
+                )}
+              </Group>
               <Group gap="xs">
                 <Avatar src={post.authorAvatar} size={28} radius="xl" name={post.authorName ?? ''} color="initials" />
                 <Text size="sm" c="dimmed">

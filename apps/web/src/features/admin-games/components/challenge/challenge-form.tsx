@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/section-card';
+import { TestInstanceControl } from '@/features/containers/components/test-instance-control';
 import { monoInput } from '@/lib/mono-input';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
@@ -106,6 +107,7 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="md">
               <ScoreSection form={form} />
+              {container && <TestInstanceControl gameId={gameId} challenge={challenge} />}
               {challenge.type !== 'DynamicAttachment' && <AttachmentSection gameId={gameId} challenge={challenge} />}
             </Stack>
           </Grid.Col>

@@ -1,7 +1,6 @@
 import { NetworkMode } from '@flagpole/contract';
-import { Alert, NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/section-card';
 import { monoInput } from '@/lib/mono-input';
@@ -11,9 +10,6 @@ export function ContainerSection({ form }: { form: UseFormReturnType<ChallengeFo
   const { t } = useTranslation();
   return (
     <SectionCard compact title={t('adminGames.container.title')}>
-      <Alert variant="light" icon={<IconInfoCircle size={18} />} p="xs">
-        {t('adminGames.container.later')}
-      </Alert>
       <TextInput
         label={t('adminGames.container.image')}
         placeholder="ghcr.io/org/challenge:latest"

@@ -1,0 +1,210 @@
+import { adminLimits, type GlobalConfig, isHexColor } from '@flagpole/contract';
+import { generateColors } from '@mantine/colors-generator';
+import {
+  Button,
+  ColorInput,
+  ColorSwatch,
+  FileButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconRestore, IconUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Logo } from '@/components/logo';
+import { SectionCard } from '@/components/section-card';
+import { useClientConfig } from '@/features/info/api/get-client-config';
+import { IMAGE_ACCEPT, imageFileProblem } from '@/lib/image-file';
+import { monoInput } from '@/lib/mono-input';
+import { showError, showSuccess } from '@/lib/notify';
+import { BRAND_BASE } from '@/lib/theme/create-theme';
+import { useMutation } from '@/lib/use-mutation';
+import { useResetLogo, useSaveConfig, useUploadLogo } from '../api/config';
+import { platformFormValues, toGlobalConfig } from '../settings-form';
+
+/** The ten shades the theme derives from the colour, and a button in it, so the admin sees the result first. */
+function ThemePreview({ color }: { color: string }) {
+  const { t } = useTranslation();
+  const base = isHexColor(color) ? color : BRAND_BASE;
+  const shades = generateColors(base);
+  return (
+    <Paper withBorder p="sm" aria-label={t('adminSite.settings.themePreview')}>
+      <Stack gap="xs">
+        <Text size="xs" c="dimmed">
+          {t('adminSite.settings.themePreview')}
+        </Text>
+        <Group gap={4}>
+          {shades.map((shade) => (
+            <ColorSwatch key={shade} color={shade} size={22} radius="sm" />
+          ))}
+        </Group>
+        <Group gap="xs">
+          <Button size="xs" color={shades[6]} autoContrast>
+            {t('adminSite.settings.sampleButton')}
+          </Button>
+          <Button size="xs" variant="light" color={shades[6]}>
+            {t('adminSite.settings.sampleButton')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function LogoSettings() {
+  const { t } = useTranslation();
+  const { logoUrl } = useClientConfig();
+  const upload = useMutation(useUploadLogo());
+  const reset = useMutation(useResetLogo());
+
+  const pick = async (file: File | null) => {
+    if (!file) return;
+    const problem = imageFileProblem(file);
+    if (problem === 'type') return showError(t('teams.avatar.wrongType'));
+    if (problem === 'size') return showError(t('teams.avatar.tooLarge'));
+    try {
+      await upload.trigger(file);
+      showSuccess(t('adminSite.settings.logoUploaded'));
+    } catch (error) {
+      showError(error);
+    }
+  };
+  const restore = async () => {
+    try {
+      await reset.trigger();
+      showSuccess(t('adminSite.settings.logoReset'));
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  return (
+    <Group wrap="nowrap" align="center">
+      <Paper withBorder p="xs" radius="md">
+        <Logo size={56} url={logoUrl} />
+      </Paper>
+      <Stack gap={6}>
+        <Group gap="xs">
+          <FileButton onChange={(file) => void pick(file)} accept={IMAGE_ACCEPT}>
+            {(props) => (
+              <Button
+                {...props}
+                size="xs"
+                variant="default"
+                leftSection={<IconUpload size={14} />}
+                loading={upload.isMutating}
+              >
+                {t('adminSite.settings.logoUpload')}
+              </Button>
+            )}
+          </FileButton>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="gray"
+            leftSection={<IconRestore size={14} />}
+            onClick={() => void restore()}
+            loading={reset.isMutating}
+            disabled={!logoUrl}
+          >
+            {t('adminSite.settings.logoResetButton')}
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('adminSite.settings.logoHint')}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+export function PlatformSettings({ config }: { config: GlobalConfig }) {
+  const { t } = useTranslation();
+  const { trigger, isMutating } = useMutation(useSaveConfig());
+  const form = useForm({
+    initialValues: platformFormValues(config),
+    validate: {
+      title: (value) => (value.trim() ? null : t('adminSite.settings.required')),
+      customTheme: (value, values) =>
+        values.useCustomTheme && !isHexColor(value.trim()) ? t('theme.invalidColor') : null,
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await trigger({ globalConfig: toGlobalConfig(values) });
+      form.resetDirty();
+      showSuccess(t('adminSite.settings.saved'));
+    } catch (error) {
+      showError(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SectionCard title={t('adminSite.settings.platformTitle')} description={t('adminSite.settings.platformHelp')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('adminSite.settings.title')}
+              required
+              maxLength={adminLimits.title.max}
+              {...form.getInputProps('title')}
+            />
+            <TextInput
+              label={t('adminSite.settings.slogan')}
+              maxLength={adminLimits.slogan.max}
+              {...form.getInputProps('slogan')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label={t('adminSite.settings.description')}
+            description={t('adminSite.settings.descriptionHelp')}
+            autosize
+            minRows={2}
+            maxLength={adminLimits.description.max}
+            {...form.getInputProps('description')}
+          />
+          <Textarea
+            label={t('adminSite.settings.footer')}
+            description={t('adminSite.settings.footerHelp')}
+            autosize
+            minRows={2}
+            maxLength={adminLimits.footerInfo.max}
+            styles={monoInput}
+            {...form.getInputProps('footerInfo')}
+          />
+        </SectionCard>
+        <SectionCard title={t('adminSite.settings.brandTitle')} description={t('adminSite.settings.brandHelp')}>
+          <LogoSettings />
+          <Switch
+            label={t('adminSite.settings.useCustomTheme')}
+            {...form.getInputProps('useCustomTheme', { type: 'checkbox' })}
+          />
+          {form.values.useCustomTheme && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <ColorInput
+                label={t('adminSite.settings.themeColor')}
+                format="hex"
+                placeholder={BRAND_BASE}
+                {...form.getInputProps('customTheme')}
+              />
+              <ThemePreview color={form.values.customTheme} />
+            </SimpleGrid>
+          )}
+        </SectionCard>
+        <Group justify="flex-end">
+          <Button type="submit" loading={isMutating} disabled={!form.isDirty()}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,168 @@
+import { type AdminUserInfoModel, limits, Role, type UserInfoModel } from '@flagpole/contract';
+import {
+  Button,
+  Code,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import dayjs from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showError, showSuccess } from '@/lib/notify';
+import { useMutation } from '@/lib/use-mutation';
+import { useUpdateUser } from '../api/users';
+
+const formatTime = (ms: number) => (ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '—');
+
+/** What the admin can look at but not edit: identity and activity. */
+function UserFacts({ user }: { user: UserInfoModel }) {
+  const { t } = useTranslation();
+  const rows = [
+    [t('adminSite.users.id'), <Code key="id">{user.id}</Code>],
+    [t('adminSite.users.registered'), formatTime(user.registerTimeUtc)],
+    [t('adminSite.users.lastSeen'), `${formatTime(user.lastVisitedUtc)} · ${user.ip || '—'}`],
+  ] as const;
+  return (
+    <Table fz="xs" verticalSpacing={2} withRowBorders={false}>
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th w={160} c="dimmed" fw={500}>
+              {label}
+            </Table.Th>
+            <Table.Td ff="monospace">{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function initialValues(user: UserInfoModel | null) {
+  return {
+    userName: user?.userName ?? '',
+    email: user?.email ?? '',
+    realName: user?.realName ?? '',
+    stdNumber: user?.stdNumber ?? '',
+    phone: user?.phone ?? '',
+    bio: user?.bio ?? '',
+    role: (user?.role ?? 'User') as Role,
+    emailConfirmed: user?.emailConfirmed ?? false,
+  };
+}
+
+export function UserEditModal({ user, onClose }: { user: UserInfoModel | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { trigger, isMutating } = useMutation(useUpdateUser());
+  const form = useForm({
+    initialValues: initialValues(user),
+    validate: {
+      userName: (value) =>
+        value.trim().length < limits.userName.min || value.trim().length > limits.userName.max
+          ? t('adminSite.users.invalid.userName', limits.userName)
+          : null,
+      email: (value) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : t('adminSite.users.invalid.email')),
+    },
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is reset only when another user is opened.
+  useEffect(() => {
+    form.setValues(initialValues(user));
+    form.resetDirty(initialValues(user));
+    form.clearErrors();
+  }, [user]);
+
+  const submit = form.onSubmit(async (values) => {
+    if (!user) return;
+    const changes: AdminUserInfoModel = {
+      userName: values.userName.trim(),
+      email: values.email.trim(),
+      realName: values.realName.trim(),
+      stdNumber: values.stdNumber.trim(),
+      phone: values.phone.trim() || null,
+      bio: values.bio.trim(),
+      role: values.role,
+      emailConfirmed: values.emailConfirmed,
+    };
+    try {
+      await trigger(user.id, changes);
+      showSuccess(t('adminSite.users.saved', { name: changes.userName }));
+      onClose();
+    } catch (error) {
+      showError(error);
+    }
+  });
+
+  return (
+    <Modal opened={user !== null} onClose={onClose} title={t('adminSite.users.editTitle')} size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {user && <UserFacts user={user} />}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('adminSite.users.userName')}
+              required
+              maxLength={limits.userName.max}
+              {...form.getInputProps('userName')}
+            />
+            <TextInput
+              label={t('adminSite.users.email')}
+              required
+              type="email"
+              maxLength={limits.email.max}
+              {...form.getInputProps('email')}
+            />
+            <TextInput
+              label={t('adminSite.users.realName')}
+              maxLength={limits.realName.max}
+              {...form.getInputProps('realName')}
+            />
+            <TextInput
+              label={t('adminSite.users.stdNumber')}
+              maxLength={limits.stdNumber.max}
+              {...form.getInputProps('stdNumber')}
+            />
+            <TextInput
+              label={t('adminSite.users.phone')}
+              maxLength={limits.phone.max}
+              {...form.getInputProps('phone')}
+            />
+            <Select
+              label={t('adminSite.users.role')}
+              data={Role.options.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+              allowDeselect={false}
+              {...form.getInputProps('role')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label={t('adminSite.users.bio')}
+            autosize
+            minRows={2}
+            maxLength={limits.bio.max}
+            {...form.getInputProps('bio')}
+          />
+          <Switch
+            label={t('adminSite.users.emailConfirmed')}
+            {...form.getInputProps('emailConfirmed', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={isMutating} disabled={!form.isDirty()}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

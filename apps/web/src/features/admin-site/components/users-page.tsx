@@ -1,0 +1,239 @@
+import type { UserInfoModel } from '@flagpole/contract';
+import {
+  ActionIcon,
+  Avatar,
+  Button,
+  Card,
+  Center,
+  Group,
+  Menu,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconDots, IconKey, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadState } from '@/features/admin-games/components/load-state';
+import { showError, showSuccess } from '@/lib/notify';
+import { usePageTitle } from '@/lib/use-page-title';
+import { resetUserPassword, useAdminUsers, useDeleteUser } from '../api/users';
+import { BulkAddModal } from './bulk-add-modal';
+import { ListPager, SearchBox, SearchLimitNote, useSearch } from './list-toolbar';
+import { RoleBadge } from './role-badge';
+import { SecretOnceModal } from './secret-once';
+import { UserEditModal } from './user-edit-modal';
+
+interface UserActions {
+  edit: (user: UserInfoModel) => void;
+  resetPassword: (user: UserInfoModel) => void;
+  remove: (user: UserInfoModel) => void;
+}
+
+const formatTime = (ms: number) => (ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '—');
+
+function UserMenu({ user, actions }: { user: UserInfoModel; actions: UserActions }) {
+  const { t } = useTranslation();
+  const name = user.userName ?? user.id;
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <ActionIcon
+        variant="subtle"
+        onClick={() => actions.edit(user)}
+        aria-label={t('adminSite.users.editFor', { name })}
+      >
+        <IconPencil size={18} />
+      </ActionIcon>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={t('adminSite.users.moreFor', { name })}>
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconKey size={16} />} onClick={() => actions.resetPassword(user)}>
+            {t('adminSite.users.resetPassword')}
+          </Menu.Item>
+          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => actions.remove(user)}>
+            {t('adminSite.users.delete')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}
+
+function Identity({ user }: { user: UserInfoModel }) {
+  return (
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      <Avatar src={user.avatar} size={36} name={user.userName ?? ''} color="initials" alt="" />
+      <Stack gap={0} miw={0}>
+        <Text size="sm" fw={600} truncate>
+          {user.userName}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {user.email}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+function UserTable({ users, actions }: { users: UserInfoModel[]; actions: UserActions }) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={860} visibleFrom="sm">
+      <Table verticalSpacing="xs" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('adminSite.users.user')}</Table.Th>
+            <Table.Th>{t('adminSite.users.realName')}</Table.Th>
+            <Table.Th>{t('adminSite.users.stdNumber')}</Table.Th>
+            <Table.Th>{t('adminSite.users.role')}</Table.Th>
+            <Table.Th>{t('adminSite.users.lastSeen')}</Table.Th>
+            <Table.Th w={90}>
+              <VisuallyHidden>{t('adminSite.list.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td maw={280}>
+                <Identity user={user} />
+              </Table.Td>
+              <Table.Td>{user.realName || '—'}</Table.Td>
+              <Table.Td ff="monospace">{user.stdNumber || '—'}</Table.Td>
+              <Table.Td>
+                <RoleBadge role={user.role} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace">
+                  {formatTime(user.lastVisitedUtc)}
+                </Text>
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {user.ip || '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <UserMenu user={user} actions={actions} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function UserCards({ users, actions }: { users: UserInfoModel[]; actions: UserActions }) {
+  return (
+    <Stack gap="xs" hiddenFrom="sm">
+      {users.map((user) => (
+        <Card key={user.id} withBorder p="sm">
+          <Group justify="space-between" wrap="nowrap">
+            <Identity user={user} />
+            <UserMenu user={user} actions={actions} />
+          </Group>
+          <Group gap="xs" mt="xs">
+            <RoleBadge role={user.role} />
+            <Text size="xs" c="dimmed" ff="monospace">
+              {user.ip || '—'}
+            </Text>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+export function UsersPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.adminUsers'));
+  const [page, setPage] = useState(1);
+  const { input, setInput, search } = useSearch();
+  const { users, error, pageSize } = useAdminUsers(page, search);
+  const deleteUser = useDeleteUser();
+  const [adding, add] = useDisclosure(false);
+  const [editing, setEditing] = useState<UserInfoModel | null>(null);
+  const [newPassword, setNewPassword] = useState<string | null>(null);
+
+  const actions: UserActions = {
+    edit: setEditing,
+    resetPassword: (user) =>
+      modals.openConfirmModal({
+        title: t('adminSite.users.resetTitle'),
+        children: <Text size="sm">{t('adminSite.users.resetConfirm', { name: user.userName })}</Text>,
+        labels: { confirm: t('adminSite.users.resetPassword'), cancel: t('common.cancel') },
+        confirmProps: { color: 'orange' },
+        onConfirm: () => {
+          resetUserPassword(user.id).then(setNewPassword, showError);
+        },
+      }),
+    remove: (user) =>
+      modals.openConfirmModal({
+        title: t('adminSite.users.deleteTitle'),
+        children: <Text size="sm">{t('adminSite.users.deleteConfirm', { name: user.userName })}</Text>,
+        labels: { confirm: t('adminSite.users.delete'), cancel: t('common.cancel') },
+        confirmProps: { color: 'red' },
+        onConfirm: () => {
+          deleteUser(user.id).then(() => showSuccess(t('adminSite.users.deleted', { name: user.userName })), showError);
+        },
+      }),
+  };
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2">
+          {t('pages.adminUsers')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('adminSite.users.subtitle')}
+        </Text>
+      </div>
+      <SearchBox
+        label={t('adminSite.users.search')}
+        value={input}
+        onChange={setInput}
+        actions={
+          <Button leftSection={<IconUserPlus size={16} />} onClick={add.open}>
+            {t('adminSite.bulk.open')}
+          </Button>
+        }
+      />
+      <LoadState data={users} error={error} rows={6}>
+        {(result) =>
+          result.data.length === 0 ? (
+            <Center py="xl">
+              <Text c="dimmed">{search.trim() ? t('adminSite.list.noMatch') : t('adminSite.users.empty')}</Text>
+            </Center>
+          ) : (
+            <>
+              <UserTable users={result.data} actions={actions} />
+              <UserCards users={result.data} actions={actions} />
+            </>
+          )
+        }
+      </LoadState>
+      {search.trim() ? (
+        <SearchLimitNote shown={users?.length} />
+      ) : (
+        <ListPager page={page} onChange={setPage} total={users?.total} pageSize={pageSize} />
+      )}
+      <BulkAddModal opened={adding} onClose={add.close} />
+      <UserEditModal user={editing} onClose={() => setEditing(null)} />
+      <SecretOnceModal
+        title={t('adminSite.users.newPasswordTitle')}
+        description={t('adminSite.users.newPasswordBody')}
+        secret={newPassword}
+        onClose={() => setNewPassword(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { logsLiveUrl, parseLogFrame } from './live-logs';
+
+const entry = { time: 1, name: 'admin', level: 'Information', ip: '::1', msg: 'hello', status: null };
+
+describe('live log socket', () => {
+  it('builds the socket address from the page origin', () => {
+    expect(logsLiveUrl({ protocol: 'https:', host: 'ctf.example.org' })).toBe(
+      'wss://ctf.example.org/api/admin/logs/live',
+    );
+    expect(logsLiveUrl({ protocol: 'http:', host: '127.0.0.1:8080' })).toBe('ws://127.0.0.1:8080/api/admin/logs/live');
+  });
+
+  it('reads the entry of a log message', () => {
+    expect(parseLogFrame(JSON.stringify({ type: 'log', data: entry }))).toEqual(entry);
+  });
+
+  it('drops frames that are not log entries, never throwing', () => {
+    expect(parseLogFrame('not json')).toBeNull();
+    expect(parseLogFrame(JSON.stringify({ type: 'ping' }))).toBeNull();
+    expect(parseLogFrame(JSON.stringify(entry))).toBeNull();
+    expect(parseLogFrame(JSON.stringify({ type: 'log', data: { ...entry, time: 'yesterday' } }))).toBeNull();
+    expect(parseLogFrame(new ArrayBuffer(2))).toBeNull();
+  });
+});

@@ -1,0 +1,101 @@
+import { Anchor, Box, Container, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  IconActivity,
+  IconArrowLeft,
+  IconFlag,
+  IconNetwork,
+  IconPlugConnected,
+  IconPlugConnectedX,
+  IconShieldExclamation,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LinkTabs } from '@/components/link-tabs';
+import { useGame } from '@/features/games/api/get-game';
+import { usePageTitle } from '@/lib/use-page-title';
+import { SheetDownloads } from './sheet-downloads';
+
+export type MonitorTab = 'events' | 'submissions' | 'cheatinfo' | 'traffic';
+
+const TABS = [
+  { path: 'events', labelKey: 'monitor.tabs.events', icon: IconActivity },
+  { path: 'submissions', labelKey: 'monitor.tabs.submissions', icon: IconFlag },
+  { path: 'cheatinfo', labelKey: 'monitor.tabs.cheatinfo', icon: IconShieldExclamation },
+  { path: 'traffic', labelKey: 'monitor.tabs.traffic', icon: IconNetwork },
+] as const;
+
+interface MonitorShellProps {
+  gameId: number;
+  active: MonitorTab;
+  /** Live channel state; undefined hides the indicator. */
+  live?: boolean;
+  children: ReactNode;
+}
+
+function LiveIndicator({ live }: { live: boolean }) {
+  const { t } = useTranslation();
+  const label = live ? t('monitor.live.connected') : t('monitor.live.disconnected');
+  return (
+    <Tooltip label={label}>
+      <Box
+        component="span"
+        c={live ? 'teal' : 'dimmed'}
+        role="img"
+        aria-label={label}
+        style={{ display: 'inline-flex' }}
+      >
+        {live ? <IconPlugConnected size={18} /> : <IconPlugConnectedX size={18} />}
+      </Box>
+    </Tooltip>
+  );
+}
+
+/** Header of the monitor pages: the game, the live state, the sheet downloads and the monitor tabs. */
+export function MonitorShell({ gameId, active, live, children }: MonitorShellProps) {
+  const { t } = useTranslation();
+  const { data: game } = useGame(gameId);
+  const activeTab = TABS.find((tab) => tab.path === active) ?? TABS[0];
+  const page = t(activeTab.labelKey);
+  usePageTitle(game ? `${page} · ${game.title}` : page);
+
+  const tabs = TABS.map((tab) => ({
+    to: `/games/${gameId}/monitor/${tab.path}`,
+    label: t(tab.labelKey),
+    icon: tab.icon,
+    active: tab.path === active,
+  }));
+
+  return (
+    <Container size={1600} py="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Anchor component={Link} to={`/games/${gameId}`} size="sm" c="dimmed">
+              <Group gap={4} component="span">
+                <IconArrowLeft size={14} aria-hidden />
+                {t('monitor.backToGame')}
+              </Group>
+            </Anchor>
+            <Group gap="sm" wrap="nowrap">
+              {game ? (
+                <Title order={1} size="h2" lineClamp={1}>
+                  {game.title}
+                </Title>
+              ) : (
+                <Skeleton h={32} w={240} />
+              )}
+              {live !== undefined && <LiveIndicator live={live} />}
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t('monitor.subtitle')}
+            </Text>
+          </Stack>
+          <SheetDownloads gameId={gameId} />
+        </Group>
+        <LinkTabs tabs={tabs} label={t('monitor.tabs.label')} />
+        {children}
+      </Stack>
+    </Container>
+  );
+}

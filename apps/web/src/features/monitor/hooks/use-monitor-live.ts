@@ -1,0 +1,36 @@
+import type { GameEvent, LiveMessage, Submission } from '@flagpole/contract';
+import { useEffect, useRef, useState } from 'react';
+import { connectLive, liveUrl } from '@/features/games/lib/live';
+
+export interface MonitorLiveHandlers {
+  onEvent?: (event: GameEvent) => void;
+  onSubmission?: (submission: Submission) => void;
+}
+
+/**
+ * Follows a game's live channel as a monitor: the server sends monitors its events and judged submissions
+ * there. Reconnects with back-off; returns whether the channel is connected.
+ */
+export function useMonitorLive(gameId: number, handlers: MonitorLiveHandlers): boolean {
+  const [connected, setConnected] = useState(false);
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+
+  useEffect(() => {
+    if (typeof WebSocket === 'undefined') return;
+    const handle = (message: LiveMessage) => {
+      if (message.type === 'event') handlersRef.current.onEvent?.(message.data);
+      else if (message.type === 'submission') handlersRef.current.onSubmission?.(message.data);
+    };
+    return connectLive({
+      url: liveUrl(gameId, window.location),
+      createSocket: (url) => new WebSocket(url),
+      onMessage: handle,
+      onStateChange: setConnected,
+      setTimer: (callback, ms) => window.setTimeout(callback, ms),
+      clearTimer: (timer) => window.clearTimeout(timer as number),
+    });
+  }, [gameId]);
+
+  return connected;
+}

@@ -1,0 +1,311 @@
+import { once } from 'node:events';
+import { mkdtemp } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { newContext, screenshot } from '../src/browser';
+import { buildFlagImage, containersWithLabel, FLAG_IMAGE, FLAG_PORT, readCapture } from '../src/challenge-image';
+import { text } from '../src/locale';
+import { type BrowserSession, openSession, uniqueUserName } from '../src/session';
+import { startWsrxStandIn, type WsrxStandIn } from '../src/wsrx-standin';
+
+/**
+ * Container challenges end to end against the real dockerd: an organiser puts a dynamic container challenge
+ * behind the platform proxy; the player's page registers with a local tunnel daemon (a stand-in speaking its
+ * protocol), starts an instance, the flag is read through the proxy (directly and through the daemon's
+ * tunnel) and scores; the instance expires and is removed; a monitor downloads the capture and tshark reads it.
+ */
+let session: BrowserSession;
+let daemon: WsrxStandIn;
+let admin: Page;
+let player: Page;
+let gameId = 0;
+let challengeId = 0;
+let teamName = '';
+let proxyAddress = '';
+let tunnelAddress = '';
+let flag = '';
+const CHALLENGE = 'Echo Flag';
+const GAME = 'Container CTF';
+const password = 'Secret-pass1';
+const en = (key: string, values: Record<string, string | number> = {}) =>
+  Object.entries(values).reduce(
+    (result, [name, value]) => result.replaceAll(`{{${name}}}`, String(value)),
+    text('en-US', key),
+  );
+
+/** A JSON call with the page's session cookie and XSRF header. */
+async function api<T = unknown>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
+  const cookies = await page.context().cookies();
+  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  const response = await page.request.fetch(url, {
+    method,
+    data,
+    headers: xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {},
+  });
+  const body = await response.text();
+  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${body}`);
+  return (body ? JSON.parse(body) : undefined) as T;
+}
+
+/** Reads what an instance says first through a websocket to the platform proxy. */
+async function readThroughProxy(address: string): Promise<string> {
+  const socket = new WebSocket(address);
+  let received = '';
+  socket.on('message', (data) => {
+    received += data.toString();
+  });
+  await once(socket, 'open');
+  socket.send('hello\n');
+  const deadline = Date.now() + 10_000;
+  while (!received.includes('\n') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  // The instance may already have closed the session after answering.
+  if (socket.readyState !== WebSocket.CLOSED) {
+    const closed = once(socket, 'close');
+    socket.close();
+    await closed;
+  }
+  return received.trim();
+}
+
+/** The same through the local TCP port the daemon's tunnel listens on. */
+async function readThroughTunnel(local: string): Promise<string> {
+  const [host, port] = local.split(':');
+  const socket = connect(Number(port), host);
+  let received = '';
+  socket.on('data', (chunk) => {
+    received += chunk.toString();
+  });
+  await once(socket, 'connect');
+  socket.write('hello\n');
+  const deadline = Date.now() + 10_000;
+  while (!received.includes('\n') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  socket.destroy();
+  return received.trim();
+}
+
+async function wsrxStateLabel(page: Page): Promise<string> {
+  return (
+    (await page.getByRole('button', { name: new RegExp(`^${en('wsrx.title')}: `) }).getAttribute('aria-label')) ?? ''
+  );
+}
+
+beforeAll(async () => {
+  await buildFlagImage();
+  daemon = await startWsrxStandIn();
+  session = await openSession({
+    CONTAINER_ENGINE: 'docker',
+    CONTAINER_REAP_INTERVAL_SECONDS: '2',
+    CONTAINER_HOST_GUARD: 'false',
+  });
+  admin = session.page;
+}, 180_000);
+
+afterAll(async () => {
+  await session?.close();
+  await daemon?.close();
+});
+
+describe('the organiser', () => {
+  it('puts a dynamic container challenge with traffic capture behind the platform proxy', async () => {
+    await admin.goto('/');
+    await api(admin, 'POST', '/api/account/login', { userName: 'admin', password: session.platform.adminPassword });
+    // One-minute lifetime, so the test sees an instance expire.
+    await api(admin, 'PUT', '/api/admin/config', {
+      containerPolicy: { portMapping: 'PlatformProxy', defaultLifetime: 1 },
+    });
+    const now = Date.now();
+    const game = await api<{ id: number }>(admin, 'POST', '/api/edit/games', {
+      title: GAME,
+      start: now - 3_600_000,
+      end: now + 86_400_000,
+      acceptWithoutReview: true,
+    });
+    gameId = game.id;
+    const challenge = await api<{ id: number }>(admin, 'POST', `/api/edit/games/${gameId}/challenges`, {
+      title: CHALLENGE,
+      category: 'Misc',
+      type: 'DynamicContainer',
+    });
+    challengeId = challenge.id;
+    await api(admin, 'PUT', `/api/edit/games/${gameId}/challenges/${challengeId}`, {
+      content: 'Connect and the service tells you your flag.',
+      flagTemplate: 'flag{[GUID]}',
+      containerImage: FLAG_IMAGE,
+      exposePort: FLAG_PORT,
+      memoryLimit: 64,
+      cpuCount: 5,
+      isEnabled: true,
+    });
+
+    // The organiser's test instance goes through the no-instance proxy path.
+    await admin.goto(`/admin/games/${gameId}/challenges/${challengeId}`);
+    await admin.getByRole('button', { name: en('containers.test.start') }).click();
+    const address = admin.getByTestId('instance-address');
+    await expect
+      .poll(async () => (await address.textContent()) ?? '', { timeout: 60_000 })
+      .toMatch(/^ws:\/\/.+\/api\/proxy\/noinst\/[0-9a-f-]{36}$/);
+    expect(await readThroughProxy((await address.textContent()) ?? '')).toMatch(/^flag\{.+\}$/);
+    await screenshot(admin, 'containers-editor-desktop');
+    await admin.getByRole('button', { name: en('containers.test.stop') }).click();
+    await admin.getByRole('button', { name: en('containers.test.start') }).waitFor({ timeout: 30_000 });
+    // Capture is switched on only now, so the capture the monitor reads later is the team's alone.
+    await api(admin, 'PUT', `/api/edit/games/${gameId}/challenges/${challengeId}`, { enableTrafficCapture: true });
+  });
+});
+
+describe('the player', () => {
+  it('registers this site with the local wsrx daemon, which approves it', async () => {
+    const context = await newContext(session.browser, session.platform.url);
+    await context.addInitScript((api) => {
+      localStorage.setItem('wsrx-options', JSON.stringify({ api, allowLan: false, enabled: true }));
+    }, daemon.api);
+    player = await context.newPage();
+    player.on('pageerror', (error) => session.pageErrors.push(error.message));
+    await player.goto('/');
+    const userName = uniqueUserName('c');
+    teamName = `Team ${userName}`;
+    await api(player, 'POST', '/api/account/register', { userName, password, email: `${userName}@example.org` });
+    const team = await api<{ id: number }>(player, 'POST', '/api/team', { name: teamName });
+    await api(player, 'POST', `/api/game/${gameId}`, { teamId: team.id });
+
+    await player.goto(`/games/${gameId}/challenges`);
+    await expect.poll(() => wsrxStateLabel(player), { timeout: 10_000 }).toContain(en('wsrx.state.pending'));
+    const paths = daemon.calls.map((call) => `${call.method} ${call.path}`);
+    expect(paths.slice(0, 3)).toEqual(['GET /version', 'GET /connect', 'POST /connect']);
+    const host = new URL(session.platform.url).host;
+    expect(daemon.calls.find((call) => call.method === 'POST' && call.path === '/connect')?.body).toEqual({
+      name: 'Flagpole::CTF',
+      features: ['basic', 'pingfall'],
+      host,
+      state: 'pending',
+    });
+
+    daemon.approveAll();
+    await expect.poll(() => wsrxStateLabel(player), { timeout: 10_000 }).toContain(en('wsrx.state.usable'));
+    await player.getByRole('button', { name: new RegExp(`^${en('wsrx.title')}: `) }).click();
+    await player.getByTestId('wsrx-state').waitFor();
+    await screenshot(player, 'containers-wsrx-popover-desktop');
+    await player.keyboard.press('Escape');
+  });
+
+  it('starts an instance and gets a tunnel to its proxy address from the daemon', async () => {
+    await player.getByRole('button', { name: `Open challenge ${CHALLENGE}` }).click();
+    const dialog = player.getByRole('dialog');
+    await dialog.getByRole('button', { name: en('containers.panel.start') }).click();
+    const address = dialog.getByTestId('instance-address');
+    await expect
+      .poll(async () => (await address.textContent()) ?? '', { timeout: 60_000 })
+      .toMatch(/^127\.0\.0\.1:\d+$/);
+    tunnelAddress = (await address.textContent()) ?? '';
+
+    const added = daemon.calls.find((call) => call.method === 'POST' && call.path === '/pool');
+    const body = added?.body as { remote: string; local: string; label: string };
+    expect(body.local).toBe('127.0.0.1:0');
+    expect(body.label).toBe(`${CHALLENGE} @ ${GAME}`);
+    expect(body.remote).toMatch(
+      new RegExp(`^ws://${new URL(session.platform.url).host.replace('.', '\\.')}/api/proxy/[0-9a-f-]{36}$`),
+    );
+    proxyAddress = body.remote;
+
+    await dialog.getByRole('button', { name: en('containers.address.showOriginal') }).click();
+    await expect.poll(async () => (await address.textContent()) ?? '').toBe(proxyAddress);
+    await expect.poll(async () => (await dialog.textContent()) ?? '').toMatch(/Stops in \d:\d\d/);
+    await screenshot(player, 'containers-panel-desktop');
+    await player.setViewportSize({ width: 390, height: 844 });
+    await screenshot(player, 'containers-panel-phone');
+    await player.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('reads the flag through the platform proxy and through the tunnel, submits it and scores', async () => {
+    flag = await readThroughProxy(proxyAddress);
+    expect(flag).toMatch(/\S{8,}/);
+    expect(await readThroughTunnel(tunnelAddress)).toBe(flag);
+
+    const dialog = player.getByRole('dialog');
+    await dialog.getByLabel('Flag', { exact: true }).fill(flag);
+    await dialog.getByRole('button', { name: 'Submit flag' }).click();
+    await player.getByText(en('challenges.submit.result.Accepted.title')).first().waitFor({ timeout: 20_000 });
+    const details = await api<{ rank: { score: number } | null }>(player, 'GET', `/api/game/${gameId}/details`);
+    expect(details.rank?.score ?? 0).toBeGreaterThan(0);
+  });
+
+  it('the admin sees the instance on the Instances page', async () => {
+    await admin.goto('/admin/instances');
+    await admin.getByText(teamName, { exact: true }).waitFor();
+    await admin
+      .getByRole('button', { name: en('containers.admin.destroyNamed', { team: teamName, challenge: CHALLENGE }) })
+      .waitFor();
+    await screenshot(admin, 'containers-admin-instances-desktop');
+  });
+
+  it('sees the instance expire and be removed from the engine', async () => {
+    const detail = await api<{ context: { closeTime: number | null } }>(
+      player,
+      'GET',
+      `/api/game/${gameId}/challenges/${challengeId}`,
+    );
+    const closeTime = detail.context.closeTime ?? 0;
+    const guid = proxyAddress.split('/').pop() ?? '';
+    expect(await containersWithLabel(`flagpole.instance=${guid}`)).toHaveLength(1);
+    const dialog = player.getByRole('dialog');
+    await dialog.getByRole('button', { name: en('containers.panel.start') }).waitFor({ timeout: 120_000 });
+    expect(Date.now()).toBeGreaterThanOrEqual(closeTime - 1000);
+    await expect.poll(() => containersWithLabel(`flagpole.instance=${guid}`), { timeout: 20_000 }).toHaveLength(0);
+  }, 150_000);
+});
+
+describe('a monitor', () => {
+  it('finds the capture on the Traffic page, downloads it, and tshark reads the flag in it', async () => {
+    await admin.goto(`/games/${gameId}/monitor/traffic`);
+    await admin
+      .getByRole('link', { name: new RegExp(CHALLENGE) })
+      .or(admin.getByText(CHALLENGE))
+      .first()
+      .click();
+    await admin.getByText(teamName).click();
+    const download = admin.getByRole('button', { name: /^Download .+\.pcap$/ }).first();
+    await download.waitFor();
+    await screenshot(admin, 'containers-traffic-desktop');
+    const [file] = await Promise.all([admin.waitForEvent('download'), download.click()]);
+    const target = path.join(await mkdtemp(path.join(tmpdir(), 'flagpole-capture-')), file.suggestedFilename());
+    await file.saveAs(target);
+    const { summary, payload } = await readCapture(target);
+    expect(summary.trim().split('\n').length).toBeGreaterThan(2);
+    expect(payload).toContain(flag);
+  });
+
+  it('shows the pages on a phone too', async () => {
+    const phone = await (await newContext(session.browser, session.platform.url, { mobile: true })).newPage();
+    await phone.context().addCookies(await admin.context().cookies());
+    await phone.goto(`/games/${gameId}/monitor/traffic`);
+    await phone.getByText(CHALLENGE).first().waitFor();
+    await screenshot(phone, 'containers-traffic-phone');
+    await phone.goto('/admin/instances');
+    await phone.getByText(en('containers.admin.title')).first().waitFor();
+    await screenshot(phone, 'containers-admin-instances-phone');
+  });
+});
+
+describe('an old daemon', () => {
+  it('gets an orange version-mismatch notification', async () => {
+    daemon.setVersion('0.3.1');
+    const context = await newContext(session.browser, session.platform.url);
+    await context.addCookies(await player.context().cookies());
+    await context.addInitScript((api) => {
+      localStorage.setItem('wsrx-options', JSON.stringify({ api, allowLan: false, enabled: true }));
+    }, daemon.api);
+    const page = await context.newPage();
+    await page.goto(`/games/${gameId}/challenges`);
+    await page.getByText(en('wsrx.notices.versionMismatch')).waitFor();
+    await page.getByText(en('wsrx.messages.versionTooLow')).waitFor();
+    daemon.setVersion('0.5.5');
+  });
+
+  it('left no page errors', () => {
+    expect(session.pageErrors).toEqual([]);
+  });
+});

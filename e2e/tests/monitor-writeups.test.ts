@@ -1,0 +1,404 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import type { BrowserContext, Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, signIn } from '../src/api';
+import { newContext, screenshot } from '../src/browser';
+import { text } from '../src/locale';
+import { type BrowserSession, openSession, uniqueUserName } from '../src/session';
+
+/**
+ * Running an event: a monitor watches submissions arrive live and downloads both spreadsheets, cheating is
+ * reported and the organiser suspends the team, a player hands in a writeup that the organiser downloads, and
+ * a post full of hostile Markdown is published without anything in it running.
+ */
+const en = (key: string, values: Record<string, string | number> = {}) =>
+  text('en-US', key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+
+const password = 'Secret-pass1';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+let session: BrowserSession;
+let admin: Page;
+let monitor: Page;
+let gameId = 0;
+let mirrorId = 0;
+
+interface Player {
+  context: BrowserContext;
+  page: Page;
+  team: string;
+}
+const players: Player[] = [];
+const player = (index: number): Player => {
+  const found = players[index];
+  if (!found) throw new Error(`player ${index} expected`);
+  return found;
+};
+
+async function newUser(prefix: string): Promise<{ page: Page; userName: string }> {
+  const context = await newContext(session.browser, session.platform.url);
+  const page = await context.newPage();
+  const userName = uniqueUserName(prefix);
+  await api(page, 'GET', '/api/account/profile').catch(() => undefined);
+  await api(page, 'POST', '/api/account/register', { userName, email: `${userName}@example.org`, password });
+  return { page, userName };
+}
+
+async function createChallenge(title: string, type: string, flags: object[]): Promise<number> {
+  const challenge = await api<{ id: number }>(admin, 'POST', `/api/edit/games/${gameId}/challenges`, { title, type });
+  await api(admin, 'POST', `/api/edit/games/${gameId}/challenges/${challenge.id}/flags`, flags);
+  await api(admin, 'PUT', `/api/edit/games/${gameId}/challenges/${challenge.id}`, { isEnabled: true });
+  return challenge.id;
+}
+
+async function saved(download: Download): Promise<Buffer> {
+  const path = await download.path();
+  if (!path) throw new Error('the download was not saved');
+  return readFile(path);
+}
+
+async function clickAndDownload(page: Page, name: string): Promise<Download> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).click()]);
+  return download;
+}
+
+async function workbookText(bytes: Buffer): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  workbook.eachSheet((sheet) => {
+    sheet.eachRow((row) => {
+      row.eachCell((cell) => {
+        cells.push(String(cell.text));
+      });
+    });
+  });
+  return cells.join('\n');
+}
+
+beforeAll(async () => {
+  session = await openSession();
+  admin = session.page;
+  await signIn(admin, 'admin', session.platform.adminPassword);
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('setting up', () => {
+  it('creates a running game that asks for writeups, with a static and a dynamic challenge', async () => {
+    const now = Date.now();
+    const game = await api<{ id: number }>(admin, 'POST', '/api/edit/games', {
+      title: 'Night Watch',
+      start: now - 3_600_000,
+      end: now + 86_400_000,
+    });
+    gameId = game.id;
+    await api(admin, 'PUT', `/api/edit/games/${gameId}`, {
+      title: 'Night Watch',
+      start: now - 3_600_000,
+      end: now + 86_400_000,
+      writeupRequired: true,
+      writeupDeadline: now + 2 * 86_400_000,
+      writeupNote: 'Explain **how** you solved each challenge.',
+    });
+    await createChallenge('Beacon', 'StaticAttachment', [{ flag: 'flag{beacon}' }]);
+    mirrorId = await createChallenge('Mirror', 'DynamicAttachment', [
+      { flag: 'flag{mirror-one}', attachmentType: 'Remote', remoteUrl: 'https://files.example.org/one.zip' },
+      { flag: 'flag{mirror-two}', attachmentType: 'Remote', remoteUrl: 'https://files.example.org/two.zip' },
+    ]);
+  });
+
+  it('two teams join and are accepted', async () => {
+    for (const label of ['Red', 'Blue']) {
+      const { page, userName } = await newUser(label.toLowerCase());
+      const team = `${label} ${userName.slice(-4)}`;
+      const created = await api<{ id: number }>(page, 'POST', '/api/team', { name: team });
+      await api(page, 'POST', `/api/game/${gameId}`, { teamId: created.id });
+      players.push({ context: page.context(), page, team });
+    }
+    const participations = await api<Array<{ id: number }>>(admin, 'GET', `/api/game/${gameId}/participations`);
+    for (const { id } of participations) {
+      await api(admin, 'PUT', `/api/admin/participation/${id}`, { status: 'Accepted', divisionId: null });
+    }
+  });
+
+  it('an admin makes a user a monitor', async () => {
+    const { page } = await newUser('mon');
+    const profile = await api<{ userId: string }>(page, 'GET', '/api/account/profile');
+    await api(admin, 'PUT', `/api/admin/users/${profile.userId}`, { role: 'Monitor' });
+    expect((await api<{ role: string }>(page, 'GET', '/api/account/profile')).role).toBe('Monitor');
+    monitor = page;
+  });
+});
+
+describe('monitoring', () => {
+  it('shows a submission the moment it is judged, without reloading', async () => {
+    await monitor.goto(`/games/${gameId}/monitor/submissions`);
+    await monitor.getByRole('img', { name: en('monitor.live.connected') }).waitFor();
+
+    const red = player(0).page;
+    await red.goto(`/games/${gameId}/challenges`);
+    await red.getByRole('button', { name: 'Open challenge Beacon' }).click();
+    const dialog = red.getByRole('dialog');
+    await dialog.getByLabel('Flag', { exact: true }).fill('flag{not-it}');
+    await dialog.getByRole('button', { name: 'Submit flag' }).click();
+    await dialog.getByText('Wrong flag').first().waitFor();
+    await dialog.getByLabel('Flag', { exact: true }).fill('flag{beacon}');
+    await dialog.getByRole('button', { name: 'Submit flag' }).click();
+    await red.getByText('Your team has solved this challenge.').waitFor();
+
+    // Rows marked data-live came over the websocket, not from the page's periodic refresh.
+    const accepted = monitor.locator('tr[data-live]', { hasText: 'flag{beacon}' });
+    await accepted.waitFor({ timeout: 8000 });
+    await accepted.getByText(en('monitor.answer.Accepted')).waitFor();
+    const wrong = monitor.locator('tr[data-live]', { hasText: 'flag{not-it}' });
+    await wrong.getByText(en('monitor.answer.WrongAnswer')).waitFor();
+    await screenshot(monitor, 'monitor-submissions');
+  });
+
+  it('filters submissions by verdict', async () => {
+    const filter = monitor.getByRole('radiogroup', { name: en('monitor.submissions.filter') });
+    await filter.getByText(en('monitor.answer.WrongAnswer'), { exact: true }).click();
+    await expect.poll(() => monitor.locator('tbody tr', { hasText: 'flag{beacon}' }).count()).toBe(0);
+    await monitor.locator('tbody tr', { hasText: 'flag{not-it}' }).first().waitFor();
+    await filter.getByText(en('monitor.submissions.all'), { exact: true }).click();
+    await monitor.locator('tbody tr', { hasText: 'flag{beacon}' }).first().waitFor();
+  });
+
+  it('downloads the scoreboard and the submissions as real workbooks', async () => {
+    const scoreboard = await saved(await clickAndDownload(monitor, en('monitor.sheets.scoreboard')));
+    expect(scoreboard.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(await workbookText(scoreboard)).toContain(player(0).team);
+
+    const submissions = await saved(await clickAndDownload(monitor, en('monitor.sheets.submissions')));
+    expect(submissions.subarray(0, 2).toString('latin1')).toBe('PK');
+    const cells = await workbookText(submissions);
+    expect(cells).toContain('flag{beacon}');
+    expect(cells).toContain('flag{not-it}');
+  });
+
+  it('reports a team that submits another team’s flag; the organiser suspends it from there', async () => {
+    const [red, blue] = [player(0), player(1)];
+    const detail = await api<{ context: { url: string | null } }>(
+      red.page,
+      'GET',
+      `/api/game/${gameId}/challenges/${mirrorId}`,
+    );
+    const redFlag = detail.context.url?.endsWith('one.zip') ? 'flag{mirror-one}' : 'flag{mirror-two}';
+    // Blue opens the challenge (which hands it its own flag) and then sends Red's.
+    await api(blue.page, 'GET', `/api/game/${gameId}/challenges/${mirrorId}`);
+    await api(blue.page, 'POST', `/api/game/${gameId}/challenges/${mirrorId}`, { flag: redFlag });
+
+    await monitor.goto(`/games/${gameId}/monitor/cheatinfo`);
+    const report = monitor.getByRole('article').filter({ hasText: redFlag });
+    await report.waitFor();
+    await report.getByText(blue.team).waitFor();
+    await report.getByText(red.team).waitFor();
+    // Monitors read reports; changing a team's entry is the organisers' call.
+    expect(await monitor.getByRole('button', { name: en('monitor.cheat.suspend', { team: blue.team }) }).count()).toBe(
+      0,
+    );
+
+    await admin.goto(`/games/${gameId}/monitor/cheatinfo`);
+    await admin.getByRole('button', { name: en('monitor.cheat.suspend', { team: blue.team }) }).click();
+    await admin
+      .getByRole('dialog')
+      .getByRole('button', { name: en('monitor.cheat.suspendConfirm') })
+      .click();
+    await admin.getByRole('button', { name: en('monitor.cheat.reinstate', { team: blue.team }) }).waitFor();
+    const participations = await api<Array<{ status: string; team: { name: string } }>>(
+      admin,
+      'GET',
+      `/api/game/${gameId}/participations`,
+    );
+    expect(participations.find((item) => item.team.name === blue.team)?.status).toBe('Suspended');
+    await screenshot(admin, 'monitor-cheatinfo');
+  });
+
+  it('lists the game’s events, cheating included', async () => {
+    await monitor.goto(`/games/${gameId}/monitor/events`);
+    await monitor
+      .getByText(en('monitor.events.text.CheatDetected', { challenge: 'Mirror', source: player(0).team }))
+      .waitFor();
+    await monitor
+      .getByText(en('monitor.events.text.FlagSubmit', { challenge: 'Beacon' }))
+      .first()
+      .waitFor();
+    await screenshot(monitor, 'monitor-events');
+  });
+});
+
+describe('writeups', () => {
+  it('a player hands in a PDF on the game page', async () => {
+    const red = player(0).page;
+    await red.goto(`/games/${gameId}`);
+    await red.getByRole('heading', { name: en('writeups.player.title') }).waitFor();
+    await red.getByText('how', { exact: true }).waitFor();
+    await red.getByText(en('writeups.player.none')).waitFor();
+    await red.locator('input[type=file]').setInputFiles({ name: 'ours.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await red.getByText(/^Handed in: Writeup-/).waitFor();
+    await red.getByRole('button', { name: en('writeups.player.replace') }).waitFor();
+    await screenshot(red, 'writeup-player');
+  });
+
+  it('refuses a file that is not a PDF before sending it', async () => {
+    const red = player(0).page;
+    await red.locator('input[type=file]').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a pdf'),
+    });
+    await red.getByText(en('writeups.player.problem.notPdf')).waitFor();
+  });
+
+  it('the organiser downloads one writeup and all of them, then deletes them', async () => {
+    const { team } = player(0);
+    await admin.goto(`/admin/games/${gameId}/writeups`);
+    const link = admin.getByRole('link', { name: en('writeups.admin.downloadLabel', { team }) });
+    const [one] = await Promise.all([admin.waitForEvent('download'), link.click()]);
+    expect((await saved(one)).equals(PDF)).toBe(true);
+
+    const archive = await saved(await clickAndDownload(admin, en('writeups.admin.downloadAll')));
+    expect(archive.subarray(0, 2).toString('latin1')).toBe('PK');
+    const zip = await JSZip.loadAsync(archive);
+    const entries = Object.values(zip.files).filter((entry) => !entry.dir);
+    expect(entries).toHaveLength(1);
+    expect((await entries[0]?.async('nodebuffer'))?.equals(PDF)).toBe(true);
+    await screenshot(admin, 'writeups-admin');
+
+    await admin.getByRole('button', { name: en('writeups.admin.clear') }).click();
+    await admin
+      .getByRole('dialog')
+      .getByRole('button', { name: en('writeups.admin.clearConfirm') })
+      .click();
+    await admin.getByText(en('writeups.admin.empty')).waitFor();
+  });
+});
+
+describe('posts', () => {
+  const HOSTILE = [
+    'Read **carefully**.',
+    '<script>window.__pwned = "script"</script>',
+    '<img src="x" onerror="window.__pwned = \'img\'">',
+    "[click me](javascript:window.__pwned='link')",
+    '<a href="javascript:window.__pwned=\'anchor\'">anchor</a>',
+    '<svg onload="window.__pwned=\'svg\'"></svg>',
+    '<iframe srcdoc="<script>parent.__pwned=\'iframe\'</script>"></iframe>',
+    '<details open ontoggle="window.__pwned=\'details\'">toggled</details>',
+  ].join('\n\n');
+
+  /** Checks the rendered Markdown under `root` (every `[data-markdown]` block in it) and the page's flag. */
+  async function assertNothingRan(page: Page, root: string) {
+    // Give an image error or a toggle event the chance to fire.
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    const dangerous = await page.evaluate((selector) => {
+      const blocks = document.querySelectorAll(`${selector} [data-markdown]`);
+      if (blocks.length === 0) return ['no rendered Markdown'];
+      const found: string[] = [];
+      for (const element of [...blocks].flatMap((block) => [...block.querySelectorAll('*')])) {
+        const tag = element.tagName.toLowerCase();
+        if (['script', 'iframe', 'svg', 'object', 'embed'].includes(tag)) found.push(tag);
+        for (const attribute of element.attributes) {
+          if (attribute.name.startsWith('on')) found.push(`${tag}[${attribute.name}]`);
+          if (/^\s*(javascript|vbscript|data):/i.test(attribute.value)) found.push(`${tag}[${attribute.name}]`);
+        }
+      }
+      return found;
+    }, root);
+    expect(dangerous).toEqual([]);
+  }
+
+  let hostileId = '';
+
+  it('an admin publishes a pinned post whose Markdown tries to run script; nothing runs', async () => {
+    const dialogs: string[] = [];
+    admin.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await admin.goto('/posts');
+    await admin.getByRole('link', { name: en('postEdit.newButton') }).click();
+    await admin.waitForURL(/\/posts\/new\/edit$/);
+    await admin.getByLabel(en('postEdit.fields.title')).fill('Rules update');
+    await admin.getByLabel(en('postEdit.fields.summary')).fill('What changed <img src=x onerror="window.__pwned=1">');
+    await admin.getByRole('textbox', { name: en('postEdit.fields.content') }).fill(HOSTILE);
+    await admin.getByRole('combobox', { name: en('postEdit.fields.tags') }).fill('rules');
+    await admin.keyboard.press('Enter');
+    await admin.getByLabel(en('postEdit.fields.pinned')).check({ force: true });
+    await screenshot(admin, 'post-edit');
+
+    await admin.getByRole('tab', { name: text('en-US', 'adminGames.markdown.preview') }).click();
+    await admin.getByRole('tabpanel').getByText('carefully').waitFor();
+    await assertNothingRan(admin, '[role=tabpanel]');
+
+    await admin.getByRole('button', { name: en('postEdit.publish') }).click();
+    await admin.waitForURL(/\/posts\/[0-9a-f]{8}$/);
+    hostileId = admin.url().split('/').pop() ?? '';
+    await admin.getByRole('heading', { name: 'Rules update' }).waitFor();
+    await admin.locator('article').getByText('carefully').waitFor();
+    await admin.locator('article').getByText('click me').click();
+    await assertNothingRan(admin, 'article');
+    expect(dialogs).toEqual([]);
+    await screenshot(admin, 'post-view');
+  });
+
+  it('lists pinned posts first, edits a post and deletes another', async () => {
+    const laterId = await api<string>(admin, 'POST', '/api/edit/posts', { title: 'Later news', summary: 'Newer' });
+    await admin.goto('/posts');
+    await admin.getByRole('heading', { name: 'Later news' }).waitFor();
+    await expect.poll(() => admin.getByRole('article').first().getByRole('heading').textContent()).toBe('Rules update');
+    await assertNothingRan(admin, 'main');
+
+    await admin.goto(`/posts/${hostileId}`);
+    await admin.getByRole('link', { name: en('postEdit.editButton') }).click();
+    const title = admin.getByLabel(en('postEdit.fields.title'));
+    await expect.poll(() => title.inputValue()).toBe('Rules update');
+    await title.fill('Rules update (v2)');
+    await admin.getByRole('button', { name: text('en-US', 'common.save') }).click();
+    await admin.getByRole('heading', { name: 'Rules update (v2)' }).waitFor();
+    const edited = await api<{ isPinned: boolean; tags: string[] }>(admin, 'GET', `/api/posts/${hostileId}`);
+    expect(edited).toMatchObject({ isPinned: true, tags: ['rules'] });
+
+    await admin.goto(`/posts/${laterId}/edit`);
+    await admin.getByRole('button', { name: en('postEdit.delete.button') }).click();
+    await admin
+      .getByRole('dialog')
+      .getByRole('button', { name: en('postEdit.delete.confirm') })
+      .click();
+    await admin.waitForURL(/\/posts$/);
+    const response = await admin.request.get(`/api/posts/${laterId}`);
+    expect(response.status()).toBe(404);
+  });
+});
+
+describe('on a phone', () => {
+  it('the monitor, writeup and post pages fit a narrow screen', async () => {
+    const context = await newContext(session.browser, session.platform.url, { mobile: true });
+    await context.addCookies(await admin.context().cookies());
+    const phone = await context.newPage();
+    const pages: Array<[string, string]> = [
+      [`/games/${gameId}/monitor/submissions`, 'monitor-submissions-phone'],
+      [`/games/${gameId}/monitor/events`, 'monitor-events-phone'],
+      [`/games/${gameId}/monitor/cheatinfo`, 'monitor-cheatinfo-phone'],
+      [`/admin/games/${gameId}/writeups`, 'writeups-admin-phone'],
+      ['/posts/new/edit', 'post-edit-phone'],
+    ];
+    for (const [path, name] of pages) {
+      await phone.goto(path);
+      await phone.waitForLoadState('networkidle');
+      const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(1);
+      await screenshot(phone, name);
+    }
+    const red = await player(0).context.newPage();
+    await red.setViewportSize({ width: 390, height: 844 });
+    await red.goto(`/games/${gameId}`);
+    await red.getByRole('heading', { name: en('writeups.player.title') }).waitFor();
+    await screenshot(red, 'writeup-player-phone');
+    await context.close();
+  });
+});
