@@ -260,17 +260,26 @@ describe('the player', () => {
 
 describe('a monitor', () => {
   it('finds the capture on the Traffic page, downloads it, and tshark reads the flag in it', async () => {
-    await admin.goto(`/games/${gameId}/monitor/traffic`);
-    await admin
+    // A user the admin made a Monitor, not the admin: the page and the download are for that role.
+    const monitor = await (await newContext(session.browser, session.platform.url)).newPage();
+    monitor.on('pageerror', (error) => session.pageErrors.push(error.message));
+    await monitor.goto('/');
+    const userName = uniqueUserName('m');
+    await api(monitor, 'POST', '/api/account/register', { userName, password, email: `${userName}@example.org` });
+    const { userId } = await api<{ userId: string }>(monitor, 'GET', '/api/account/profile');
+    await api(admin, 'PUT', `/api/admin/users/${userId}`, { role: 'Monitor' });
+
+    await monitor.goto(`/games/${gameId}/monitor/traffic`);
+    await monitor
       .getByRole('link', { name: new RegExp(CHALLENGE) })
-      .or(admin.getByText(CHALLENGE))
+      .or(monitor.getByText(CHALLENGE))
       .first()
       .click();
-    await admin.getByText(teamName).click();
-    const download = admin.getByRole('button', { name: /^Download .+\.pcap$/ }).first();
+    await monitor.getByText(teamName).click();
+    const download = monitor.getByRole('button', { name: /^Download .+\.pcap$/ }).first();
     await download.waitFor();
-    await screenshot(admin, 'containers-traffic-desktop');
-    const [file] = await Promise.all([admin.waitForEvent('download'), download.click()]);
+    await screenshot(monitor, 'containers-traffic-desktop');
+    const [file] = await Promise.all([monitor.waitForEvent('download'), download.click()]);
     const target = path.join(await mkdtemp(path.join(tmpdir(), 'flagpole-capture-')), file.suggestedFilename());
     await file.saveAs(target);
     const { summary, payload } = await readCapture(target);

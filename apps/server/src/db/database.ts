@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
@@ -30,6 +30,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     pool.on('error', (error) => options.onIdleError?.(error));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
+  // Loaded only when no server is configured, so a server-backed process does not carry it.
+  const { PGlite } = await import('@electric-sql/pglite');
   let embedded: PGlite;
   if (options.embeddedDir) {
     await mkdir(path.dirname(options.embeddedDir), { recursive: true });

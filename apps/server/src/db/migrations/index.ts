@@ -4,6 +4,7 @@ import * as gameLoop from './0002_game_loop';
 import * as admin from './0003_admin';
 import * as tokensWriteups from './0004_tokens_writeups';
 import * as containers from './0005_containers';
+import * as solveChallengeIndex from './0006_solve_challenge_index';
 
 /** Every migration in order; names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_admin': admin,
   '0004_tokens_writeups': tokensWriteups,
   '0005_containers': containers,
+  '0006_solve_challenge_index': solveChallengeIndex,
 };
