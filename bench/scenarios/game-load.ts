@@ -386,8 +386,17 @@ async function main() {
   const server = await startServer();
   const pid = server.pid ?? 0;
   let peakRss = 0;
+  /** Peak RSS of each phase, to tell which load the peak belongs to. */
+  const phasePeaks: Array<[string, number]> = [];
+  let phasePeak = 0;
+  const endPhase = (name: string) => {
+    phasePeaks.push([name, phasePeak]);
+    phasePeak = 0;
+  };
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, residentMb(pid));
+    const rss = residentMb(pid);
+    peakRss = Math.max(peakRss, rss);
+    phasePeak = Math.max(phasePeak, rss);
   }, 250);
   try {
     const seeded = await seed();
@@ -401,14 +410,18 @@ async function main() {
       ? { tool: 'skipped', requestsPerSecond: 0, p50: 0, p99: 0, non2xx: 0, errors: '0' }
       : await scoreboardLoad(seeded.gameId);
     console.log('scoreboard', scoreboard);
+    endPhase('seeding and scoreboard');
 
     const players = await Promise.all(seeded.teams.slice(0, 200).map((team) => signIn(team.userName, team.unsolved)));
     // One connection per player, as each player's browser would hold its own.
+    endPhase('sign-in of 200 players');
     const pool = new Pool(BASE, { connections: 150, pipelining: 1 });
     const wrong = await submissionLoad(pid, pool, seeded.gameId, players.slice(0, 64), 'wrong', 15_000);
     console.log('wrong flags', wrong);
+    endPhase('wrong flags');
     const correct = await submissionLoad(pid, pool, seeded.gameId, players.slice(0, 150), 'correct', 15_000);
     console.log('correct flags', correct);
+    endPhase('correct flags');
     await pool.close();
 
     const probe = players[180];
@@ -420,7 +433,8 @@ async function main() {
       'solve visible on the scoreboard after (ms)',
       delays.map((d) => Math.round(d)),
     );
-    console.log(`server memory: ${idleRss.toFixed(0)} MB after seeding, ${peakRss.toFixed(0)} MB at peak`);
+    const phases = phasePeaks.map(([name, mb]) => `${name} ${mb.toFixed(0)} MB`).join(', ');
+    console.log(`server memory: ${idleRss.toFixed(0)} MB after seeding, ${peakRss.toFixed(0)} MB at peak (${phases})`);
 
     if (process.argv.includes('--write')) {
       const cpu = cpus()[0]?.model ?? 'unknown CPU';
@@ -438,7 +452,7 @@ Game: ${TEAMS} teams, ${CHALLENGES} challenges, ${seeded.solves} solves seeded.
 | wrong flags (POST + status until verdict), 64 players, 15 s | ${wrong.perSecond.toFixed(0)}/s, ${wrong.completed} done, p50 ${wrong.p50.toFixed(1)} ms, p99 ${wrong.p99.toFixed(1)} ms, failures ${wrong.failures}, unexpected verdicts ${wrong.unexpected}; CPU: ${wrong.cpu} | ≥ 3,000/s |
 | correct flags, each a new solve, 150 players, ≤ 15 s | ${correct.perSecond.toFixed(0)}/s, ${correct.completed} done, p50 ${correct.p50.toFixed(1)} ms, p99 ${correct.p99.toFixed(1)} ms, failures ${correct.failures}, unexpected verdicts ${correct.unexpected}; CPU: ${correct.cpu} | ≥ 2,000/s |
 | new solve visible on the scoreboard | ${delays.map((d) => `${Math.round(d)} ms`).join(', ')} | < 1 s |
-| server memory (RSS) | ${idleRss.toFixed(0)} MB after seeding, ${peakRss.toFixed(0)} MB peak | ≤ 250 MB |
+| server memory (RSS) | ${idleRss.toFixed(0)} MB after seeding, ${peakRss.toFixed(0)} MB peak (phase peaks: ${phases}) | ≤ 250 MB |
 `;
       writeFileSync(path.join(repoRoot, 'bench/results/game-load.md'), report);
       console.log('written to bench/results/game-load.md');

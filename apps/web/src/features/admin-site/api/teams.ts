@@ -1,22 +1,14 @@
 import type { AdminTeamModel, ArrayResponseOfTeamInfoModel } from '@flagpole/contract';
 import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { http } from '@/lib/http';
-import { ADMIN_PAGE_SIZE, adminKeys, isListKey, pageQuery } from './keys';
+import { ADMIN_PAGE_SIZE, adminKeys, isListKey } from './keys';
+import { useSearchableList } from './searchable-list';
 
 /** One page of teams, or the matches of `search` when it is not blank. */
 export function useAdminTeams(page: number, search: string) {
-  const hint = search.trim();
-  const key = hint ? [adminKeys.teamsPrefix, 'search', hint] : `${adminKeys.teamsPrefix}?${pageQuery(page)}`;
-  const { data, error } = useSWR(key, () =>
-    hint
-      ? http.request<ArrayResponseOfTeamInfoModel>(`${adminKeys.teamsPrefix}/search`, {
-          method: 'POST',
-          query: { hint },
-        })
-      : http.get<ArrayResponseOfTeamInfoModel>(`${adminKeys.teamsPrefix}?${pageQuery(page)}`),
-  );
-  return { teams: data, error: error as unknown, pageSize: ADMIN_PAGE_SIZE };
+  const { data, error } = useSearchableList<ArrayResponseOfTeamInfoModel>(adminKeys.teamsPrefix, page, search);
+  return { teams: data, error, pageSize: ADMIN_PAGE_SIZE };
 }
 
 export function useUpdateTeam(): (teamId: number, changes: AdminTeamModel) => Promise<void> {

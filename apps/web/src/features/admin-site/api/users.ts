@@ -1,25 +1,14 @@
 import type { AdminUserInfoModel, ArrayResponseOfUserInfoModel, UserCreateModel } from '@flagpole/contract';
 import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { http } from '@/lib/http';
-import { ADMIN_PAGE_SIZE, adminKeys, isListKey, pageQuery } from './keys';
+import { ADMIN_PAGE_SIZE, adminKeys, isListKey } from './keys';
+import { useSearchableList } from './searchable-list';
 
-/**
- * One page of users, or up to the server's limit of matches when `search` is not blank (search is a POST, so its
- * SWR key is a tuple rather than a path).
- */
+/** One page of users, or up to the server's limit of matches when `search` is not blank. */
 export function useAdminUsers(page: number, search: string) {
-  const hint = search.trim();
-  const key = hint ? [adminKeys.usersPrefix, 'search', hint] : `${adminKeys.usersPrefix}?${pageQuery(page)}`;
-  const { data, error } = useSWR(key, () =>
-    hint
-      ? http.request<ArrayResponseOfUserInfoModel>(`${adminKeys.usersPrefix}/search`, {
-          method: 'POST',
-          query: { hint },
-        })
-      : http.get<ArrayResponseOfUserInfoModel>(`${adminKeys.usersPrefix}?${pageQuery(page)}`),
-  );
-  return { users: data, error: error as unknown, pageSize: ADMIN_PAGE_SIZE };
+  const { data, error } = useSearchableList<ArrayResponseOfUserInfoModel>(adminKeys.usersPrefix, page, search);
+  return { users: data, error, pageSize: ADMIN_PAGE_SIZE };
 }
 
 function useRevalidateUsers() {

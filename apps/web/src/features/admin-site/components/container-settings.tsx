@@ -1,12 +1,10 @@
 import type { ContainerPolicy } from '@flagpole/contract';
 import { adminLimits, ContainerPortMappingType } from '@flagpole/contract';
-import { Button, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/section-card';
-import { showError, showSuccess } from '@/lib/notify';
-import { useMutation } from '@/lib/use-mutation';
-import { useSaveConfig } from '../api/config';
+import { ConfigSectionForm } from './config-section-form';
 
 const NUMBERS = [
   { name: 'maxExerciseContainerCountPerUser', range: adminLimits.exerciseContainersPerUser, minutes: false },
@@ -17,7 +15,6 @@ const NUMBERS = [
 
 export function ContainerSettings({ policy }: { policy: ContainerPolicy }) {
   const { t } = useTranslation();
-  const { trigger, isMutating } = useMutation(useSaveConfig());
   const inRange = (range: { min: number; max: number }) => (value: number) =>
     Number.isInteger(value) && value >= range.min && value <= range.max
       ? null
@@ -27,63 +24,46 @@ export function ContainerSettings({ policy }: { policy: ContainerPolicy }) {
     validate: Object.fromEntries(NUMBERS.map(({ name, range }) => [name, inRange(range)])),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await trigger({ containerPolicy: values });
-      form.resetDirty();
-      showSuccess(t('adminSite.settings.saved'));
-    } catch (error) {
-      showError(error);
-    }
-  });
-
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <SectionCard title={t('adminSite.settings.containerTitle')} description={t('adminSite.settings.containerHelp')}>
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="port-mapping-label">
-              {t('adminSite.settings.container.portMapping')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="port-mapping-label"
-              w="fit-content"
-              data={ContainerPortMappingType.options.map((value) => ({
-                value,
-                label: t(`adminSite.settings.container.portMappings.${value}`),
-              }))}
-              {...form.getInputProps('portMapping')}
-            />
-            <Text size="xs" c="dimmed">
-              {t(`adminSite.settings.container.portMappingHelp.${form.values.portMapping}`)}
-            </Text>
-          </Stack>
-          <Switch
-            label={t('adminSite.settings.container.autoDestroyOnLimitReached')}
-            description={t('adminSite.settings.container.autoDestroyOnLimitReachedHelp')}
-            {...form.getInputProps('autoDestroyOnLimitReached', { type: 'checkbox' })}
+    <ConfigSectionForm form={form} toUpdate={(values) => ({ containerPolicy: values })}>
+      <SectionCard title={t('adminSite.settings.containerTitle')} description={t('adminSite.settings.containerHelp')}>
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="port-mapping-label">
+            {t('adminSite.settings.container.portMapping')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="port-mapping-label"
+            w="fit-content"
+            data={ContainerPortMappingType.options.map((value) => ({
+              value,
+              label: t(`adminSite.settings.container.portMappings.${value}`),
+            }))}
+            {...form.getInputProps('portMapping')}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {NUMBERS.map(({ name, range, minutes }) => (
-              <NumberInput
-                key={name}
-                label={t(`adminSite.settings.container.${name}`)}
-                description={t(`adminSite.settings.container.${name}Help`)}
-                min={range.min}
-                max={range.max}
-                allowDecimal={false}
-                suffix={minutes ? ` ${t('adminSite.settings.minutes')}` : undefined}
-                {...form.getInputProps(name)}
-              />
-            ))}
-          </SimpleGrid>
-        </SectionCard>
-        <Group justify="flex-end">
-          <Button type="submit" loading={isMutating} disabled={!form.isDirty()}>
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          <Text size="xs" c="dimmed">
+            {t(`adminSite.settings.container.portMappingHelp.${form.values.portMapping}`)}
+          </Text>
+        </Stack>
+        <Switch
+          label={t('adminSite.settings.container.autoDestroyOnLimitReached')}
+          description={t('adminSite.settings.container.autoDestroyOnLimitReachedHelp')}
+          {...form.getInputProps('autoDestroyOnLimitReached', { type: 'checkbox' })}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {NUMBERS.map(({ name, range, minutes }) => (
+            <NumberInput
+              key={name}
+              label={t(`adminSite.settings.container.${name}`)}
+              description={t(`adminSite.settings.container.${name}Help`)}
+              min={range.min}
+              max={range.max}
+              allowDecimal={false}
+              suffix={minutes ? ` ${t('adminSite.settings.minutes')}` : undefined}
+              {...form.getInputProps(name)}
+            />
+          ))}
+        </SimpleGrid>
+      </SectionCard>
+    </ConfigSectionForm>
   );
 }

@@ -1,17 +1,5 @@
 import type { LogMessageModel } from '@flagpole/contract';
-import {
-  Badge,
-  Button,
-  Center,
-  Group,
-  Indicator,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Center, Group, Indicator, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
@@ -22,6 +10,7 @@ import { LOGS_PAGE_SIZE, useAdminLogs } from '../api/logs';
 import { useLiveLogs } from '../hooks/use-live-logs';
 import { LOG_LEVEL_FILTERS, type LogLevelFilter, levelColor, matchesLevel, mergeLogs, prependLog } from '../log-levels';
 import { OpenEndedPager } from './list-toolbar';
+import { PageHeading } from './page-heading';
 
 function LiveState({ paused, connected }: { paused: boolean; connected: boolean }) {
   const { t } = useTranslation();
@@ -117,14 +106,7 @@ export function LogsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            {t('pages.adminLogs')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('adminSite.logs.subtitle')}
-          </Text>
-        </div>
+        <PageHeading title={t('pages.adminLogs')} subtitle={t('adminSite.logs.subtitle')} />
         <Group gap="md">
           <LiveState paused={paused} connected={connected} />
           <Button

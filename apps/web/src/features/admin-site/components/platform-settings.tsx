@@ -25,8 +25,9 @@ import { monoInput } from '@/lib/mono-input';
 import { showError, showSuccess } from '@/lib/notify';
 import { BRAND_BASE } from '@/lib/theme/create-theme';
 import { useMutation } from '@/lib/use-mutation';
-import { useResetLogo, useSaveConfig, useUploadLogo } from '../api/config';
+import { useResetLogo, useUploadLogo } from '../api/config';
 import { platformFormValues, toGlobalConfig } from '../settings-form';
+import { ConfigSectionForm } from './config-section-form';
 
 /** The ten shades the theme derives from the colour, and a button in it, so the admin sees the result first. */
 function ThemePreview({ color }: { color: string }) {
@@ -126,7 +127,6 @@ function LogoSettings() {
 
 export function PlatformSettings({ config }: { config: GlobalConfig }) {
   const { t } = useTranslation();
-  const { trigger, isMutating } = useMutation(useSaveConfig());
   const form = useForm({
     initialValues: platformFormValues(config),
     validate: {
@@ -136,75 +136,58 @@ export function PlatformSettings({ config }: { config: GlobalConfig }) {
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await trigger({ globalConfig: toGlobalConfig(values) });
-      form.resetDirty();
-      showSuccess(t('adminSite.settings.saved'));
-    } catch (error) {
-      showError(error);
-    }
-  });
-
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <SectionCard title={t('adminSite.settings.platformTitle')} description={t('adminSite.settings.platformHelp')}>
+    <ConfigSectionForm form={form} toUpdate={(values) => ({ globalConfig: toGlobalConfig(values) })}>
+      <SectionCard title={t('adminSite.settings.platformTitle')} description={t('adminSite.settings.platformHelp')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('adminSite.settings.title')}
+            required
+            maxLength={adminLimits.title.max}
+            {...form.getInputProps('title')}
+          />
+          <TextInput
+            label={t('adminSite.settings.slogan')}
+            maxLength={adminLimits.slogan.max}
+            {...form.getInputProps('slogan')}
+          />
+        </SimpleGrid>
+        <Textarea
+          label={t('adminSite.settings.description')}
+          description={t('adminSite.settings.descriptionHelp')}
+          autosize
+          minRows={2}
+          maxLength={adminLimits.description.max}
+          {...form.getInputProps('description')}
+        />
+        <Textarea
+          label={t('adminSite.settings.footer')}
+          description={t('adminSite.settings.footerHelp')}
+          autosize
+          minRows={2}
+          maxLength={adminLimits.footerInfo.max}
+          styles={monoInput}
+          {...form.getInputProps('footerInfo')}
+        />
+      </SectionCard>
+      <SectionCard title={t('adminSite.settings.brandTitle')} description={t('adminSite.settings.brandHelp')}>
+        <LogoSettings />
+        <Switch
+          label={t('adminSite.settings.useCustomTheme')}
+          {...form.getInputProps('useCustomTheme', { type: 'checkbox' })}
+        />
+        {form.values.useCustomTheme && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('adminSite.settings.title')}
-              required
-              maxLength={adminLimits.title.max}
-              {...form.getInputProps('title')}
+            <ColorInput
+              label={t('adminSite.settings.themeColor')}
+              format="hex"
+              placeholder={BRAND_BASE}
+              {...form.getInputProps('customTheme')}
             />
-            <TextInput
-              label={t('adminSite.settings.slogan')}
-              maxLength={adminLimits.slogan.max}
-              {...form.getInputProps('slogan')}
-            />
+            <ThemePreview color={form.values.customTheme} />
           </SimpleGrid>
-          <Textarea
-            label={t('adminSite.settings.description')}
-            description={t('adminSite.settings.descriptionHelp')}
-            autosize
-            minRows={2}
-            maxLength={adminLimits.description.max}
-            {...form.getInputProps('description')}
-          />
-          <Textarea
-            label={t('adminSite.settings.footer')}
-            description={t('adminSite.settings.footerHelp')}
-            autosize
-            minRows={2}
-            maxLength={adminLimits.footerInfo.max}
-            styles={monoInput}
-            {...form.getInputProps('footerInfo')}
-          />
-        </SectionCard>
-        <SectionCard title={t('adminSite.settings.brandTitle')} description={t('adminSite.settings.brandHelp')}>
-          <LogoSettings />
-          <Switch
-            label={t('adminSite.settings.useCustomTheme')}
-            {...form.getInputProps('useCustomTheme', { type: 'checkbox' })}
-          />
-          {form.values.useCustomTheme && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <ColorInput
-                label={t('adminSite.settings.themeColor')}
-                format="hex"
-                placeholder={BRAND_BASE}
-                {...form.getInputProps('customTheme')}
-              />
-              <ThemePreview color={form.values.customTheme} />
-            </SimpleGrid>
-          )}
-        </SectionCard>
-        <Group justify="flex-end">
-          <Button type="submit" loading={isMutating} disabled={!form.isDirty()}>
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        )}
+      </SectionCard>
+    </ConfigSectionForm>
   );
 }

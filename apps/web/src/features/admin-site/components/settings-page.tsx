@@ -1,4 +1,4 @@
-import { Select, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Select, Stack, Tabs } from '@mantine/core';
 import { IconBox, IconFiles, IconKey, IconPalette, IconUserShield } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { useAdminConfig } from '../api/config';
 import { AccountSettings } from './account-settings';
 import { ContainerSettings } from './container-settings';
 import { FilesTab } from './files-tab';
+import { PageHeading } from './page-heading';
 import { PlatformSettings } from './platform-settings';
 import { TokensTab } from './tokens-tab';
 
@@ -52,14 +53,7 @@ export function SettingsPage() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t('pages.adminSettings')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('adminSite.settings.subtitle')}
-        </Text>
-      </div>
+      <PageHeading title={t('pages.adminSettings')} subtitle={t('adminSite.settings.subtitle')} />
       <Select
         hiddenFrom="sm"
         label={t('adminSite.settings.section')}

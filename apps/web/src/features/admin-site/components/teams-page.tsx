@@ -1,27 +1,13 @@
 import type { TeamInfoModel } from '@flagpole/contract';
-import {
-  ActionIcon,
-  Avatar,
-  Badge,
-  Card,
-  Center,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { ActionIcon, Avatar, Badge, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCrown, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadState } from '@/features/admin-games/components/load-state';
-import { showError, showSuccess } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAdminTeams, useDeleteTeam } from '../api/teams';
-import { ListPager, SearchBox, SearchLimitNote, useSearch } from './list-toolbar';
+import { useConfirmRemoval } from '../hooks/use-confirm';
+import { AdminListPage, useListQuery } from './admin-list-page';
+import { ListCard, ResponsiveList } from './responsive-list';
 import { TeamEditModal } from './team-edit-modal';
 
 interface TeamActions {
@@ -97,104 +83,78 @@ function RowActions({ team, actions }: { team: TeamInfoModel; actions: TeamActio
 
 function TeamList({ teams, actions }: { teams: TeamInfoModel[]; actions: TeamActions }) {
   const { t } = useTranslation();
-  return (
-    <>
-      <Table.ScrollContainer minWidth={720} visibleFrom="sm">
-        <Table verticalSpacing="xs" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('adminSite.teams.team')}</Table.Th>
-              <Table.Th>{t('adminSite.teams.members')}</Table.Th>
-              <Table.Th w={90}>
-                <VisuallyHidden>{t('adminSite.list.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {teams.map((team) => (
-              <Table.Tr key={team.id}>
-                <Table.Td maw={320}>
-                  <TeamIdentity team={team} />
-                </Table.Td>
-                <Table.Td>
-                  <Members team={team} />
-                </Table.Td>
-                <Table.Td>
-                  <RowActions team={team} actions={actions} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Stack gap="xs" hiddenFrom="sm">
+  const table = (
+    <Table verticalSpacing="xs" highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('adminSite.teams.team')}</Table.Th>
+          <Table.Th>{t('adminSite.teams.members')}</Table.Th>
+          <Table.Th w={90}>
+            <VisuallyHidden>{t('adminSite.list.actions')}</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
         {teams.map((team) => (
-          <Card key={team.id} withBorder p="sm">
-            <Group justify="space-between" wrap="nowrap">
+          <Table.Tr key={team.id}>
+            <Table.Td maw={320}>
               <TeamIdentity team={team} />
-              <RowActions team={team} actions={actions} />
-            </Group>
-            <Stack mt="xs">
+            </Table.Td>
+            <Table.Td>
               <Members team={team} />
-            </Stack>
-          </Card>
+            </Table.Td>
+            <Table.Td>
+              <RowActions team={team} actions={actions} />
+            </Table.Td>
+          </Table.Tr>
         ))}
-      </Stack>
-    </>
+      </Table.Tbody>
+    </Table>
   );
+  const cards = teams.map((team) => (
+    <ListCard key={team.id} heading={<TeamIdentity team={team} />} aside={<RowActions team={team} actions={actions} />}>
+      <Stack mt="xs">
+        <Members team={team} />
+      </Stack>
+    </ListCard>
+  ));
+  return <ResponsiveList minWidth={720} table={table} cards={cards} />;
 }
 
 export function TeamsPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.adminTeams'));
-  const [page, setPage] = useState(1);
-  const { input, setInput, search } = useSearch();
-  const { teams, error, pageSize } = useAdminTeams(page, search);
+  const query = useListQuery();
+  const { teams, error, pageSize } = useAdminTeams(query.page, query.search);
   const deleteTeam = useDeleteTeam();
+  const confirmRemoval = useConfirmRemoval();
   const [editing, setEditing] = useState<TeamInfoModel | null>(null);
 
   const actions: TeamActions = {
     edit: setEditing,
     remove: (team) =>
-      modals.openConfirmModal({
+      confirmRemoval({
         title: t('adminSite.teams.deleteTitle'),
-        children: <Text size="sm">{t('adminSite.teams.deleteConfirm', { name: team.name })}</Text>,
-        labels: { confirm: t('adminSite.teams.delete'), cancel: t('common.cancel') },
-        confirmProps: { color: 'red' },
-        onConfirm: () => {
-          deleteTeam(team.id).then(() => showSuccess(t('adminSite.teams.deleted', { name: team.name })), showError);
-        },
+        message: t('adminSite.teams.deleteConfirm', { name: team.name }),
+        confirmLabel: t('adminSite.teams.delete'),
+        remove: () => deleteTeam(team.id),
+        done: t('adminSite.teams.deleted', { name: team.name }),
       }),
   };
 
   return (
-    <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t('pages.adminTeams')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('adminSite.teams.subtitle')}
-        </Text>
-      </div>
-      <SearchBox label={t('adminSite.teams.search')} value={input} onChange={setInput} />
-      <LoadState data={teams} error={error} rows={6}>
-        {(result) =>
-          result.data.length === 0 ? (
-            <Center py="xl">
-              <Text c="dimmed">{search.trim() ? t('adminSite.list.noMatch') : t('adminSite.teams.empty')}</Text>
-            </Center>
-          ) : (
-            <TeamList teams={result.data} actions={actions} />
-          )
-        }
-      </LoadState>
-      {search.trim() ? (
-        <SearchLimitNote shown={teams?.length} />
-      ) : (
-        <ListPager page={page} onChange={setPage} total={teams?.total} pageSize={pageSize} />
-      )}
+    <AdminListPage
+      title={t('pages.adminTeams')}
+      subtitle={t('adminSite.teams.subtitle')}
+      searchLabel={t('adminSite.teams.search')}
+      query={query}
+      list={teams}
+      error={error}
+      pageSize={pageSize}
+      emptyText={t('adminSite.teams.empty')}
+      renderRows={(rows) => <TeamList teams={rows} actions={actions} />}
+    >
       <TeamEditModal team={editing} onClose={() => setEditing(null)} />
-    </Stack>
+    </AdminListPage>
   );
 }

@@ -1,21 +1,8 @@
 import type { ApiToken } from '@flagpole/contract';
 import { tokenLimits } from '@flagpole/contract';
-import {
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Center, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { IconBan, IconKey, IconPlus, IconRestore } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -24,7 +11,9 @@ import { LoadState } from '@/features/admin-games/components/load-state';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useApiTokens, useCreateToken, useRestoreToken, useRevokeToken } from '../api/tokens';
+import { useConfirmRemoval } from '../hooks/use-confirm';
 import { expiresInDays, type TokenState, tokenState } from '../token-expiry';
+import { ListCard, ResponsiveList } from './responsive-list';
 import { SecretOnceModal } from './secret-once';
 
 const STATE_COLORS: Record<TokenState, string> = { active: 'teal', revoked: 'red', expired: 'gray' };
@@ -96,17 +85,14 @@ function TokenActions({ token }: { token: ApiToken }) {
   const { t } = useTranslation();
   const revoke = useMutation(useRevokeToken());
   const restore = useMutation(useRestoreToken());
+  const confirmRemoval = useConfirmRemoval();
   const confirmRevoke = () =>
-    modals.openConfirmModal({
+    confirmRemoval({
       title: t('adminSite.tokens.revokeTitle'),
-      children: <Text size="sm">{t('adminSite.tokens.revokeConfirm', { name: token.name })}</Text>,
-      labels: { confirm: t('adminSite.tokens.revoke'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        revoke
-          .trigger(token.id)
-          .then(() => showSuccess(t('adminSite.tokens.revoked', { name: token.name })), showError);
-      },
+      message: t('adminSite.tokens.revokeConfirm', { name: token.name }),
+      confirmLabel: t('adminSite.tokens.revoke'),
+      remove: () => revoke.trigger(token.id),
+      done: t('adminSite.tokens.revoked', { name: token.name }),
     });
   const doRestore = () =>
     restore.trigger(token.id).then(() => showSuccess(t('adminSite.tokens.restored', { name: token.name })), showError);
@@ -149,69 +135,66 @@ function StateBadge({ token }: { token: ApiToken }) {
 
 function TokenList({ tokens }: { tokens: ApiToken[] }) {
   const { t } = useTranslation();
-  return (
-    <>
-      <Table.ScrollContainer minWidth={760} visibleFrom="sm">
-        <Table verticalSpacing="xs" fz="sm" highlightOnHover aria-label={t('adminSite.tabs.tokens')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('adminSite.tokens.name')}</Table.Th>
-              <Table.Th>{t('adminSite.tokens.status')}</Table.Th>
-              <Table.Th>{t('adminSite.tokens.creator')}</Table.Th>
-              <Table.Th>{t('adminSite.tokens.created')}</Table.Th>
-              <Table.Th>{t('adminSite.tokens.expires')}</Table.Th>
-              <Table.Th>{t('adminSite.tokens.lastUsed')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('adminSite.list.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {tokens.map((token) => (
-              <Table.Tr key={token.id}>
-                <Table.Td fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {token.name}
-                </Table.Td>
-                <Table.Td>
-                  <StateBadge token={token} />
-                </Table.Td>
-                <Table.Td>{token.creator ?? '—'}</Table.Td>
-                <Table.Td ff="monospace">{formatTime(token.createdAt)}</Table.Td>
-                <Table.Td ff="monospace">
-                  {token.expiresAt ? formatTime(token.expiresAt) : t('adminSite.tokens.never')}
-                </Table.Td>
-                <Table.Td ff="monospace">{formatTime(token.lastUsedAt)}</Table.Td>
-                <Table.Td ta="right">
-                  <TokenActions token={token} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Stack gap="xs" hiddenFrom="sm">
+  const table = (
+    <Table verticalSpacing="xs" fz="sm" highlightOnHover aria-label={t('adminSite.tabs.tokens')}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('adminSite.tokens.name')}</Table.Th>
+          <Table.Th>{t('adminSite.tokens.status')}</Table.Th>
+          <Table.Th>{t('adminSite.tokens.creator')}</Table.Th>
+          <Table.Th>{t('adminSite.tokens.created')}</Table.Th>
+          <Table.Th>{t('adminSite.tokens.expires')}</Table.Th>
+          <Table.Th>{t('adminSite.tokens.lastUsed')}</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>{t('adminSite.list.actions')}</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
         {tokens.map((token) => (
-          <Card key={token.id} withBorder p="sm">
-            <Group justify="space-between" wrap="nowrap">
-              <Stack gap={2} miw={0}>
-                <Text fw={600} truncate>
-                  {token.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {t('adminSite.tokens.expires')}:{' '}
-                  {token.expiresAt ? formatTime(token.expiresAt) : t('adminSite.tokens.never')}
-                </Text>
-              </Stack>
+          <Table.Tr key={token.id}>
+            <Table.Td fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {token.name}
+            </Table.Td>
+            <Table.Td>
               <StateBadge token={token} />
-            </Group>
-            <Group justify="flex-end" mt="xs">
+            </Table.Td>
+            <Table.Td>{token.creator ?? '—'}</Table.Td>
+            <Table.Td ff="monospace">{formatTime(token.createdAt)}</Table.Td>
+            <Table.Td ff="monospace">
+              {token.expiresAt ? formatTime(token.expiresAt) : t('adminSite.tokens.never')}
+            </Table.Td>
+            <Table.Td ff="monospace">{formatTime(token.lastUsedAt)}</Table.Td>
+            <Table.Td ta="right">
               <TokenActions token={token} />
-            </Group>
-          </Card>
+            </Table.Td>
+          </Table.Tr>
         ))}
-      </Stack>
-    </>
+      </Table.Tbody>
+    </Table>
   );
+  const cards = tokens.map((token) => (
+    <ListCard
+      key={token.id}
+      heading={
+        <Stack gap={2} miw={0}>
+          <Text fw={600} truncate>
+            {token.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('adminSite.tokens.expires')}:{' '}
+            {token.expiresAt ? formatTime(token.expiresAt) : t('adminSite.tokens.never')}
+          </Text>
+        </Stack>
+      }
+      aside={<StateBadge token={token} />}
+    >
+      <Group justify="flex-end" mt="xs">
+        <TokenActions token={token} />
+      </Group>
+    </ListCard>
+  ));
+  return <ResponsiveList minWidth={760} table={table} cards={cards} />;
 }
 
 export function TokensTab() {

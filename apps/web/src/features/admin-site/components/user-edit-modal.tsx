@@ -1,24 +1,10 @@
 import { type AdminUserInfoModel, limits, Role, type UserInfoModel } from '@flagpole/contract';
-import {
-  Button,
-  Code,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Table,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Code, Select, SimpleGrid, Switch, Table, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showError, showSuccess } from '@/lib/notify';
-import { useMutation } from '@/lib/use-mutation';
 import { useUpdateUser } from '../api/users';
+import { EditModal } from './edit-modal';
 
 const formatTime = (ms: number) => (ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '—');
 
@@ -59,9 +45,11 @@ function initialValues(user: UserInfoModel | null) {
   };
 }
 
+type UserFormValues = ReturnType<typeof initialValues>;
+
 export function UserEditModal({ user, onClose }: { user: UserInfoModel | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { trigger, isMutating } = useMutation(useUpdateUser());
+  const updateUser = useUpdateUser();
   const form = useForm({
     initialValues: initialValues(user),
     validate: {
@@ -73,15 +61,7 @@ export function UserEditModal({ user, onClose }: { user: UserInfoModel | null; o
     },
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is reset only when another user is opened.
-  useEffect(() => {
-    form.setValues(initialValues(user));
-    form.resetDirty(initialValues(user));
-    form.clearErrors();
-  }, [user]);
-
-  const submit = form.onSubmit(async (values) => {
-    if (!user) return;
+  const save = async (edited: UserInfoModel, values: UserFormValues) => {
     const changes: AdminUserInfoModel = {
       userName: values.userName.trim(),
       email: values.email.trim(),
@@ -92,77 +72,64 @@ export function UserEditModal({ user, onClose }: { user: UserInfoModel | null; o
       role: values.role,
       emailConfirmed: values.emailConfirmed,
     };
-    try {
-      await trigger(user.id, changes);
-      showSuccess(t('adminSite.users.saved', { name: changes.userName }));
-      onClose();
-    } catch (error) {
-      showError(error);
-    }
-  });
+    await updateUser(edited.id, changes);
+    return t('adminSite.users.saved', { name: changes.userName });
+  };
 
   return (
-    <Modal opened={user !== null} onClose={onClose} title={t('adminSite.users.editTitle')} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {user && <UserFacts user={user} />}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('adminSite.users.userName')}
-              required
-              maxLength={limits.userName.max}
-              {...form.getInputProps('userName')}
-            />
-            <TextInput
-              label={t('adminSite.users.email')}
-              required
-              type="email"
-              maxLength={limits.email.max}
-              {...form.getInputProps('email')}
-            />
-            <TextInput
-              label={t('adminSite.users.realName')}
-              maxLength={limits.realName.max}
-              {...form.getInputProps('realName')}
-            />
-            <TextInput
-              label={t('adminSite.users.stdNumber')}
-              maxLength={limits.stdNumber.max}
-              {...form.getInputProps('stdNumber')}
-            />
-            <TextInput
-              label={t('adminSite.users.phone')}
-              maxLength={limits.phone.max}
-              {...form.getInputProps('phone')}
-            />
-            <Select
-              label={t('adminSite.users.role')}
-              data={Role.options.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
-              allowDeselect={false}
-              {...form.getInputProps('role')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label={t('adminSite.users.bio')}
-            autosize
-            minRows={2}
-            maxLength={limits.bio.max}
-            {...form.getInputProps('bio')}
-          />
-          <Switch
-            label={t('adminSite.users.emailConfirmed')}
-            {...form.getInputProps('emailConfirmed', { type: 'checkbox' })}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={isMutating} disabled={!form.isDirty()}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <EditModal
+      record={user}
+      form={form}
+      valuesOf={initialValues}
+      save={save}
+      title={t('adminSite.users.editTitle')}
+      size="lg"
+      onClose={onClose}
+    >
+      {user && <UserFacts user={user} />}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t('adminSite.users.userName')}
+          required
+          maxLength={limits.userName.max}
+          {...form.getInputProps('userName')}
+        />
+        <TextInput
+          label={t('adminSite.users.email')}
+          required
+          type="email"
+          maxLength={limits.email.max}
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label={t('adminSite.users.realName')}
+          maxLength={limits.realName.max}
+          {...form.getInputProps('realName')}
+        />
+        <TextInput
+          label={t('adminSite.users.stdNumber')}
+          maxLength={limits.stdNumber.max}
+          {...form.getInputProps('stdNumber')}
+        />
+        <TextInput label={t('adminSite.users.phone')} maxLength={limits.phone.max} {...form.getInputProps('phone')} />
+        <Select
+          label={t('adminSite.users.role')}
+          data={Role.options.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+          allowDeselect={false}
+          {...form.getInputProps('role')}
+        />
+      </SimpleGrid>
+      <Textarea
+        label={t('adminSite.users.bio')}
+        autosize
+        minRows={2}
+        maxLength={limits.bio.max}
+        {...form.getInputProps('bio')}
+      />
+      <Switch
+        label={t('adminSite.users.emailConfirmed')}
+        {...form.getInputProps('emailConfirmed', { type: 'checkbox' })}
+      />
+    </EditModal>
   );
 }

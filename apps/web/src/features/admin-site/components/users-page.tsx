@@ -1,30 +1,17 @@
 import type { UserInfoModel } from '@flagpole/contract';
-import {
-  ActionIcon,
-  Avatar,
-  Button,
-  Card,
-  Center,
-  Group,
-  Menu,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Avatar, Button, Group, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { IconDots, IconKey, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadState } from '@/features/admin-games/components/load-state';
-import { showError, showSuccess } from '@/lib/notify';
+import { showError } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { resetUserPassword, useAdminUsers, useDeleteUser } from '../api/users';
+import { useConfirm, useConfirmRemoval } from '../hooks/use-confirm';
+import { AdminListPage, useListQuery } from './admin-list-page';
 import { BulkAddModal } from './bulk-add-modal';
-import { ListPager, SearchBox, SearchLimitNote, useSearch } from './list-toolbar';
+import { ListCard, ResponsiveList } from './responsive-list';
 import { RoleBadge } from './role-badge';
 import { SecretOnceModal } from './secret-once';
 import { UserEditModal } from './user-edit-modal';
@@ -87,78 +74,69 @@ function Identity({ user }: { user: UserInfoModel }) {
 function UserTable({ users, actions }: { users: UserInfoModel[]; actions: UserActions }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={860} visibleFrom="sm">
-      <Table verticalSpacing="xs" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('adminSite.users.user')}</Table.Th>
-            <Table.Th>{t('adminSite.users.realName')}</Table.Th>
-            <Table.Th>{t('adminSite.users.stdNumber')}</Table.Th>
-            <Table.Th>{t('adminSite.users.role')}</Table.Th>
-            <Table.Th>{t('adminSite.users.lastSeen')}</Table.Th>
-            <Table.Th w={90}>
-              <VisuallyHidden>{t('adminSite.list.actions')}</VisuallyHidden>
-            </Table.Th>
+    <Table verticalSpacing="xs" highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('adminSite.users.user')}</Table.Th>
+          <Table.Th>{t('adminSite.users.realName')}</Table.Th>
+          <Table.Th>{t('adminSite.users.stdNumber')}</Table.Th>
+          <Table.Th>{t('adminSite.users.role')}</Table.Th>
+          <Table.Th>{t('adminSite.users.lastSeen')}</Table.Th>
+          <Table.Th w={90}>
+            <VisuallyHidden>{t('adminSite.list.actions')}</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {users.map((user) => (
+          <Table.Tr key={user.id}>
+            <Table.Td maw={280}>
+              <Identity user={user} />
+            </Table.Td>
+            <Table.Td>{user.realName || '—'}</Table.Td>
+            <Table.Td ff="monospace">{user.stdNumber || '—'}</Table.Td>
+            <Table.Td>
+              <RoleBadge role={user.role} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" ff="monospace">
+                {formatTime(user.lastVisitedUtc)}
+              </Text>
+              <Text size="xs" c="dimmed" ff="monospace">
+                {user.ip || '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <UserMenu user={user} actions={actions} />
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => (
-            <Table.Tr key={user.id}>
-              <Table.Td maw={280}>
-                <Identity user={user} />
-              </Table.Td>
-              <Table.Td>{user.realName || '—'}</Table.Td>
-              <Table.Td ff="monospace">{user.stdNumber || '—'}</Table.Td>
-              <Table.Td>
-                <RoleBadge role={user.role} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" ff="monospace">
-                  {formatTime(user.lastVisitedUtc)}
-                </Text>
-                <Text size="xs" c="dimmed" ff="monospace">
-                  {user.ip || '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <UserMenu user={user} actions={actions} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
 function UserCards({ users, actions }: { users: UserInfoModel[]; actions: UserActions }) {
-  return (
-    <Stack gap="xs" hiddenFrom="sm">
-      {users.map((user) => (
-        <Card key={user.id} withBorder p="sm">
-          <Group justify="space-between" wrap="nowrap">
-            <Identity user={user} />
-            <UserMenu user={user} actions={actions} />
-          </Group>
-          <Group gap="xs" mt="xs">
-            <RoleBadge role={user.role} />
-            <Text size="xs" c="dimmed" ff="monospace">
-              {user.ip || '—'}
-            </Text>
-          </Group>
-        </Card>
-      ))}
-    </Stack>
-  );
+  return users.map((user) => (
+    <ListCard key={user.id} heading={<Identity user={user} />} aside={<UserMenu user={user} actions={actions} />}>
+      <Group gap="xs" mt="xs">
+        <RoleBadge role={user.role} />
+        <Text size="xs" c="dimmed" ff="monospace">
+          {user.ip || '—'}
+        </Text>
+      </Group>
+    </ListCard>
+  ));
 }
 
 export function UsersPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.adminUsers'));
-  const [page, setPage] = useState(1);
-  const { input, setInput, search } = useSearch();
-  const { users, error, pageSize } = useAdminUsers(page, search);
+  const query = useListQuery();
+  const { users, error, pageSize } = useAdminUsers(query.page, query.search);
   const deleteUser = useDeleteUser();
+  const confirm = useConfirm();
+  const confirmRemoval = useConfirmRemoval();
   const [adding, add] = useDisclosure(false);
   const [editing, setEditing] = useState<UserInfoModel | null>(null);
   const [newPassword, setNewPassword] = useState<string | null>(null);
@@ -166,66 +144,48 @@ export function UsersPage() {
   const actions: UserActions = {
     edit: setEditing,
     resetPassword: (user) =>
-      modals.openConfirmModal({
+      confirm({
         title: t('adminSite.users.resetTitle'),
-        children: <Text size="sm">{t('adminSite.users.resetConfirm', { name: user.userName })}</Text>,
-        labels: { confirm: t('adminSite.users.resetPassword'), cancel: t('common.cancel') },
-        confirmProps: { color: 'orange' },
+        message: t('adminSite.users.resetConfirm', { name: user.userName }),
+        confirmLabel: t('adminSite.users.resetPassword'),
+        color: 'orange',
         onConfirm: () => {
           resetUserPassword(user.id).then(setNewPassword, showError);
         },
       }),
     remove: (user) =>
-      modals.openConfirmModal({
+      confirmRemoval({
         title: t('adminSite.users.deleteTitle'),
-        children: <Text size="sm">{t('adminSite.users.deleteConfirm', { name: user.userName })}</Text>,
-        labels: { confirm: t('adminSite.users.delete'), cancel: t('common.cancel') },
-        confirmProps: { color: 'red' },
-        onConfirm: () => {
-          deleteUser(user.id).then(() => showSuccess(t('adminSite.users.deleted', { name: user.userName })), showError);
-        },
+        message: t('adminSite.users.deleteConfirm', { name: user.userName }),
+        confirmLabel: t('adminSite.users.delete'),
+        remove: () => deleteUser(user.id),
+        done: t('adminSite.users.deleted', { name: user.userName }),
       }),
   };
 
   return (
-    <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t('pages.adminUsers')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('adminSite.users.subtitle')}
-        </Text>
-      </div>
-      <SearchBox
-        label={t('adminSite.users.search')}
-        value={input}
-        onChange={setInput}
-        actions={
-          <Button leftSection={<IconUserPlus size={16} />} onClick={add.open}>
-            {t('adminSite.bulk.open')}
-          </Button>
-        }
-      />
-      <LoadState data={users} error={error} rows={6}>
-        {(result) =>
-          result.data.length === 0 ? (
-            <Center py="xl">
-              <Text c="dimmed">{search.trim() ? t('adminSite.list.noMatch') : t('adminSite.users.empty')}</Text>
-            </Center>
-          ) : (
-            <>
-              <UserTable users={result.data} actions={actions} />
-              <UserCards users={result.data} actions={actions} />
-            </>
-          )
-        }
-      </LoadState>
-      {search.trim() ? (
-        <SearchLimitNote shown={users?.length} />
-      ) : (
-        <ListPager page={page} onChange={setPage} total={users?.total} pageSize={pageSize} />
+    <AdminListPage
+      title={t('pages.adminUsers')}
+      subtitle={t('adminSite.users.subtitle')}
+      searchLabel={t('adminSite.users.search')}
+      searchActions={
+        <Button leftSection={<IconUserPlus size={16} />} onClick={add.open}>
+          {t('adminSite.bulk.open')}
+        </Button>
+      }
+      query={query}
+      list={users}
+      error={error}
+      pageSize={pageSize}
+      emptyText={t('adminSite.users.empty')}
+      renderRows={(rows) => (
+        <ResponsiveList
+          minWidth={860}
+          table={<UserTable users={rows} actions={actions} />}
+          cards={<UserCards users={rows} actions={actions} />}
+        />
       )}
+    >
       <BulkAddModal opened={adding} onClose={add.close} />
       <UserEditModal user={editing} onClose={() => setEditing(null)} />
       <SecretOnceModal
@@ -234,6 +194,6 @@ export function UsersPage() {
         secret={newPassword}
         onClose={() => setNewPassword(null)}
       />
-    </Stack>
+    </AdminListPage>
   );
 }
