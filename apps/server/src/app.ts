@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const captcha = createCaptchaService({ config, settings, store, log: app.log });
   const posts = createPostService({ posts: createPostRepository(db) });
   const mailDeps = { users, sessions, tokens, settings, captcha, mailer, publicUrl: config.publicUrl };
-  const auth = createAuthService({ ...mailDeps, limiter });
+  const auth = createAuthService({ ...mailDeps, limiter, log: app.log });
   const accountEmail = createAccountEmailService(mailDeps);
   const profiles = createProfileService({ users, sessions, files, onPublicProfileChange: () => posts.invalidate() });
   const teams = createTeamService({ db, clock, files, events: deps.events });

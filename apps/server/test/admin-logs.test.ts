@@ -89,6 +89,19 @@ describe('GET /api/admin/logs', () => {
     expect(entry).toMatchObject({ name: 'log_admin', level: 'Information', status: 'Success' });
   });
 
+  it('records sign-ins and refused sign-ins with the name and address', async () => {
+    await signUp(ctx, 'log_signin');
+    const client = new TestClient(ctx.app, '10.9.8.7');
+    await client.get('/api/config');
+    expectError(await client.post('/api/account/login', { userName: 'log_signin', password: 'Not-It-123' }), 401);
+    ok(await client.post('/api/account/login', { userName: 'log_signin', password: STRONG_PASSWORD }));
+    const entries = (await storedLogs('?count=1000')).filter((l) => l.name === 'log_signin' && l.ip === '10.9.8.7');
+    expect(entries.map((l) => [l.level, l.status])).toEqual([
+      ['Information', 'Success'],
+      ['Warning', 'Denied'],
+    ]);
+  });
+
   it('never stores a password or session token', async () => {
     const user = await signUp(ctx, 'log_secret');
     await new TestClient(ctx.app).post('/api/account/login', { userName: 'log_secret', password: 'Wrong-Secret-7' });

@@ -1,4 +1,5 @@
 import type { LoginModel, RegisterModel, RegisterStatus } from '@flagpole/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../db/schema';
 import type { Identity } from '../http/access';
 import { AppError, badRequest, unauthorized } from '../http/errors';
@@ -42,6 +43,8 @@ export interface AuthServiceDeps {
   limiter: RateLimiter;
   mailer: Mailer;
   publicUrl: string;
+  /** Sign-ins and refused sign-ins go to the admin log with the name and address. */
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
 /** Registration, sign-in, sign-out and e-mail verification. */
@@ -121,14 +124,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       await deps.captcha.ensureSolved(input.challenge, context.ip);
       await deps.limiter.ensureLoginAllowed(input.userName, context.ip);
       const user = await findByCredentials(input.userName, input.password);
+      const refuse = (key: MessageKey, reason: string) => {
+        deps.log.warn({ user: input.userName, ip: context.ip, status: 'Denied' }, `Sign-in refused: ${reason}`);
+        return unauthorized(key);
+      };
       if (!user) {
         await deps.limiter.recordLoginFailure(input.userName, context.ip);
-        throw unauthorized('error.loginFailed');
+        throw refuse('error.loginFailed', 'wrong user name or password');
       }
-      if (user.role === 'Banned') throw unauthorized('error.accountBanned');
-      if (!user.email_confirmed) throw unauthorized('error.accountNotActivated');
+      if (user.role === 'Banned') throw refuse('error.accountBanned', 'the account is banned');
+      if (!user.email_confirmed) throw refuse('error.accountNotActivated', 'the e-mail address is not confirmed');
       if (current?.sessionHash) await deps.sessions.end(current.sessionHash);
-      return deps.sessions.start(user.id, context);
+      const session = await deps.sessions.start(user.id, context);
+      deps.log.info({ user: user.user_name, ip: context.ip, status: 'Success' }, 'Signed in');
+      return session;
     },
 
     async logout(identity: Identity): Promise<void> {
