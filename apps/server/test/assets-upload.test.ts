@@ -137,7 +137,9 @@ describe('GET /assets/{hash}/{filename} of an upload', () => {
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(content)).toBe(true);
     expect(response.headers['content-type']).toBe('application/octet-stream');
-    expect(response.headers['content-disposition']).toBe("attachment; filename*=UTF-8''L%C3%B6sung%20%281%29.html");
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="L_sung (1).html"; filename*=UTF-8\'\'L%C3%B6sung%20%281%29.html',
+    );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cache-control']).toBe('public, max-age=604800, immutable');
   });

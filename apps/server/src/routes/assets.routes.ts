@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { EmptyBody, errorResponses } from '../http/schemas';
 import { readFileParts, type UploadLimits } from '../http/upload';
 import { INLINE_IMAGE_TYPES } from '../lib/file-type';
+import { attachmentDisposition } from '../lib/safe-file-name';
 import type { AssetService } from '../services/asset.service';
 import type { FileStore } from '../services/file-store.service';
 
@@ -12,10 +13,6 @@ const LocalFile = z.object({
 });
 
 const FileHash = z.string().max(128).describe('64 lower-case hex characters');
-
-/** RFC 8187 encoding of a file name for `filename*=UTF-8''…` (encodeURIComponent leaves `'()*!` alone). */
-const encodeHeaderFileName = (name: string) =>
-  encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 export const assetsRoutes =
   (deps: { files: FileStore; assets: AssetService; uploadLimits: UploadLimits }): FastifyPluginAsyncZod =>
@@ -42,10 +39,7 @@ export const assetsRoutes =
           // Stored files are shown, never run as a page of this site.
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
         if (!INLINE_IMAGE_TYPES.has(file.contentType)) {
-          reply.header(
-            'content-disposition',
-            `attachment; filename*=UTF-8''${encodeHeaderFileName(request.params.name)}`,
-          );
+          reply.header('content-disposition', attachmentDisposition(request.params.name));
         }
         if (request.headers['if-none-match'] === etag) {
           stream.destroy();
