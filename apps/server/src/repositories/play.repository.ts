@@ -2,6 +2,7 @@ import type { AnswerResult, EventType, GameEvent, ParticipationStatus, Submissio
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { ChallengeTypeName } from '../db/schema';
+import { callerParticipation, gameWithCallerParticipation, PARTICIPATION_COLUMNS } from './caller-participation';
 
 export interface PlayerContextRow {
   game: {
@@ -81,13 +82,7 @@ export function createPlayRepository(db: Db) {
   return {
     /** The game and the caller's participation (through the roster), in one query; undefined for no game. */
     async playerContext(gameId: number, userId: string): Promise<PlayerContextRow | undefined> {
-      const row = await db
-        .selectFrom('games as g')
-        .leftJoin('participation_members as pm', (join) =>
-          join.onRef('pm.game_id', '=', 'g.id').on('pm.user_id', '=', userId),
-        )
-        .leftJoin('participations as p', 'p.id', 'pm.participation_id')
-        .leftJoin('teams as t', 't.id', 'p.team_id')
+      const row = await gameWithCallerParticipation(db, gameId, userId)
         .select([
           'g.id',
           'g.start_at',
@@ -96,22 +91,12 @@ export function createPlayRepository(db: Db) {
           'g.private_key',
           'g.writeup_required',
           'g.writeup_deadline',
-          'p.id as participation_id',
-          'p.status',
-          'p.team_id',
-          't.name as team_name',
+          ...PARTICIPATION_COLUMNS,
         ])
-        .where('g.id', '=', gameId)
         .executeTakeFirst();
       if (!row) return undefined;
       const { participation_id, status, team_id, team_name, ...game } = row;
-      return {
-        game,
-        participation:
-          participation_id !== null && status !== null && team_id !== null && team_name !== null
-            ? { id: participation_id, status, teamId: team_id, teamName: team_name }
-            : null,
-      };
+      return { game, participation: callerParticipation({ participation_id, status, team_id, team_name }) };
     },
 
     async gameWindow(gameId: number) {

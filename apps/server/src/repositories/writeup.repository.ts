@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import type { ParticipationStatusName } from '../db/schema';
+import { callerParticipation, gameWithCallerParticipation, PARTICIPATION_COLUMNS } from './caller-participation';
 
 /** What the writeup rules read about a game and the caller's team in it. */
 export interface WriteupContextRow {
@@ -41,13 +42,7 @@ export function createWriteupRepository(db: Db) {
   return {
     /** The game and the caller's participation (through the roster) with its writeup; undefined for no game. */
     async context(gameId: number, userId: string): Promise<WriteupContextRow | undefined> {
-      const row = await db
-        .selectFrom('games as g')
-        .leftJoin('participation_members as pm', (join) =>
-          join.onRef('pm.game_id', '=', 'g.id').on('pm.user_id', '=', userId),
-        )
-        .leftJoin('participations as p', 'p.id', 'pm.participation_id')
-        .leftJoin('teams as t', 't.id', 'p.team_id')
+      const row = await gameWithCallerParticipation(db, gameId, userId)
         .leftJoin('files as f', 'f.hash', 'p.writeup_hash')
         .select([
           'g.id',
@@ -58,30 +53,21 @@ export function createWriteupRepository(db: Db) {
           'g.writeup_required',
           'g.writeup_deadline',
           'g.writeup_note',
-          'p.id as participation_id',
-          'p.status',
-          'p.team_id',
-          't.name as team_name',
+          ...PARTICIPATION_COLUMNS,
           'p.writeup_hash',
           'f.size',
         ])
-        .where('g.id', '=', gameId)
         .executeTakeFirst();
       if (!row) return undefined;
       const { participation_id, status, team_id, team_name, writeup_hash, size, ...game } = row;
+      const participation = callerParticipation({ participation_id, status, team_id, team_name });
       return {
         game,
-        participation:
-          participation_id !== null && status !== null && team_id !== null && team_name !== null
-            ? {
-                id: participation_id,
-                status,
-                teamId: team_id,
-                teamName: team_name,
-                writeupHash: writeup_hash,
-                writeupSize: size === null ? null : Number(size),
-              }
-            : null,
+        participation: participation && {
+          ...participation,
+          writeupHash: writeup_hash,
+          writeupSize: size === null ? null : Number(size),
+        },
       };
     },
 
