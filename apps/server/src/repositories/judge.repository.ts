@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { ChallengeTypeName, Database } from '../db/schema';
 import type { NoticeRepository } from './notice.repository';
+import { submissionsWithDetails } from './submission-details';
 
 export interface PendingSubmission {
   id: number;
@@ -72,12 +73,7 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
 
     async loadPending(ids: readonly number[]): Promise<PendingSubmission[]> {
       if (ids.length === 0) return [];
-      const rows = await db
-        .selectFrom('submissions as s')
-        .innerJoin('challenges as c', 'c.id', 's.challenge_id')
-        .innerJoin('participations as p', 'p.id', 's.participation_id')
-        .innerJoin('teams as t', 't.id', 'p.team_id')
-        .leftJoin('users as u', 'u.id', 's.user_id')
+      const rows = await submissionsWithDetails(db)
         .select([
           's.id',
           's.game_id',

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { ChallengeTypeName } from '../db/schema';
 import { callerParticipation, gameWithCallerParticipation, PARTICIPATION_COLUMNS } from './caller-participation';
+import { submissionsWithDetails } from './submission-details';
 
 export interface PlayerContextRow {
   game: {
@@ -282,12 +283,7 @@ export function createPlayRepository(db: Db) {
       gameId: number,
       page: { count: number; skip: number; type: AnswerResult | undefined },
     ): Promise<Submission[]> {
-      let query = db
-        .selectFrom('submissions as s')
-        .innerJoin('challenges as c', 'c.id', 's.challenge_id')
-        .innerJoin('participations as p', 'p.id', 's.participation_id')
-        .innerJoin('teams as t', 't.id', 'p.team_id')
-        .leftJoin('users as u', 'u.id', 's.user_id')
+      let query = submissionsWithDetails(db)
         .select(['s.answer', 's.status', 's.submitted_at', 'u.user_name', 't.name as team_name', 'c.title'])
         .where('s.game_id', '=', gameId);
       if (page.type) query = query.where('s.status', '=', page.type);

@@ -1,5 +1,6 @@
 import type { AnswerResult } from '@flagpole/contract';
 import type { Db } from '../db/database';
+import { submissionsWithDetails } from './submission-details';
 
 export interface SheetSubmissionRow {
   id: string;
@@ -44,12 +45,7 @@ export function createSheetRepository(db: Db) {
       after: { submittedAt: Date; id: string } | null,
       limit: number,
     ): Promise<SheetSubmissionRow[]> {
-      let query = db
-        .selectFrom('submissions as s')
-        .innerJoin('challenges as c', 'c.id', 's.challenge_id')
-        .innerJoin('participations as p', 'p.id', 's.participation_id')
-        .innerJoin('teams as t', 't.id', 'p.team_id')
-        .leftJoin('users as u', 'u.id', 's.user_id')
+      let query = submissionsWithDetails(db)
         .select([
           's.id',
           's.submitted_at as submittedAt',
