@@ -5,6 +5,7 @@ import {
   type ContainerEngine,
   ContainerEngineError,
   type InstanceSpec,
+  ignoreNotFound,
   instanceLabels,
   type StartedInstance,
 } from './types';
@@ -71,13 +72,7 @@ export function dockerNetworkBody(spec: InstanceSpec): Docker.NetworkCreateOptio
 const statusOf = (error: unknown): number | undefined =>
   typeof error === 'object' && error !== null && 'statusCode' in error ? Number(error.statusCode) : undefined;
 
-async function ignoreMissing(action: Promise<unknown>): Promise<void> {
-  try {
-    await action;
-  } catch (error) {
-    if (statusOf(error) !== 404) throw error;
-  }
-}
+const ignoreMissing = (action: Promise<unknown>) => ignoreNotFound(action, statusOf);
 
 /**
  * Drops new connections from instance bridges to the host itself: a bridge's gateway address is the host, so

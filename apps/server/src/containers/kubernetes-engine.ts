@@ -4,6 +4,7 @@ import {
   type ContainerEngine,
   ContainerEngineError,
   type InstanceSpec,
+  ignoreNotFound,
   instanceLabels,
   type StartedInstance,
 } from './types';
@@ -26,13 +27,7 @@ export interface KubernetesEngineOptions {
 const codeOf = (error: unknown): number | undefined =>
   typeof error === 'object' && error !== null && 'code' in error ? Number(error.code) : undefined;
 
-async function ignoreMissing(action: Promise<unknown>): Promise<void> {
-  try {
-    await action;
-  } catch (error) {
-    if (codeOf(error) !== 404) throw error;
-  }
-}
+const ignoreMissing = (action: Promise<unknown>) => ignoreNotFound(action, codeOf);
 
 /** Kubernetes: per instance a pod, a service and a network policy in one namespace. */
 export function createKubernetesEngine(options: KubernetesEngineOptions) {

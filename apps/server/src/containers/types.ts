@@ -49,6 +49,18 @@ export interface ContainerEngine {
 
 export class ContainerEngineError extends Error {}
 
+/**
+ * Runs a removal and treats "not found" (as read from the engine's error by `statusOf`) as done: an object
+ * already gone is what the removal wanted.
+ */
+export async function ignoreNotFound(action: Promise<unknown>, statusOf: (error: unknown) => number | undefined) {
+  try {
+    await action;
+  } catch (error) {
+    if (statusOf(error) !== 404) throw error;
+  }
+}
+
 /** How the platform proxy finds an instance by the GUID a player presents. */
 export interface InstanceTarget {
   /** Address of the instance as seen from the platform process. */
