@@ -1,42 +1,32 @@
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useCaptcha } from '@/features/captcha/components/use-captcha';
-import { showError } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { usePageTitle } from '@/lib/use-page-title';
 import { requestRecovery } from '../api/recovery';
 import { validateEmail } from '../validation';
 import { AccountCard } from './account-card';
+import { AccountForm } from './account-form';
 import { StatusResult } from './status-result';
+import { useCaptchaRequest } from './use-captcha-request';
 
 export default function RecoveryPage() {
   const { t } = useTranslation();
   usePageTitle(t('account.recovery.title'));
   const navigate = useNavigate();
-  const captcha = useCaptcha('recovery');
+  const captcha = useCaptchaRequest('recovery');
   const { trigger, isMutating } = useMutation(requestRecovery);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({ initialValues: { email: '' }, validate: { email: validateEmail(t) } });
 
-  const submit = form.onSubmit(async ({ email }) => {
-    const challenge = await captcha.getChallenge();
-    if (challenge === null) {
-      showError(t('captcha.incomplete'));
-      captcha.renew();
-      return;
-    }
-    try {
-      await trigger({ email: email.trim(), challenge });
-      captcha.consumed();
-      setSentTo(email.trim());
-    } catch (error) {
-      showError(error);
-      captcha.renew();
-    }
-  });
+  const submit = form.onSubmit(({ email }) =>
+    captcha.send(
+      (challenge) => trigger({ email: email.trim(), challenge }),
+      () => setSentTo(email.trim()),
+    ),
+  );
 
   return (
     <AccountCard
@@ -57,20 +47,15 @@ export default function RecoveryPage() {
           {t('account.recovery.sentBody', { email: sentTo })}
         </StatusResult>
       ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <TextInput
-              label={t('account.fields.email')}
-              type="email"
-              autoComplete="email"
-              {...form.getInputProps('email')}
-            />
-            {captcha.field}
-            <Button type="submit" loading={isMutating} fullWidth>
-              {t('account.recovery.submit')}
-            </Button>
-          </Stack>
-        </form>
+        <AccountForm onSubmit={submit} submitLabel={t('account.recovery.submit')} isSubmitting={isMutating}>
+          <TextInput
+            label={t('account.fields.email')}
+            type="email"
+            autoComplete="email"
+            {...form.getInputProps('email')}
+          />
+          {captcha.field}
+        </AccountForm>
       )}
     </AccountCard>
   );

@@ -1,18 +1,20 @@
 import type { RegisterStatus } from '@flagpole/contract';
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useCaptcha } from '@/features/captcha/components/use-captcha';
-import { showError, showSuccess } from '@/lib/notify';
+import { showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useProfile } from '../api/get-profile';
 import { register } from '../api/register';
 import { matchesPassword, validateEmail, validateNewPassword, validateUserName } from '../validation';
 import { AccountCard } from './account-card';
+import { AccountForm } from './account-form';
+import { NewPasswordFields } from './new-password-fields';
 import { StatusResult } from './status-result';
+import { useCaptchaRequest } from './use-captcha-request';
 
 type PendingOutcome = { status: Exclude<RegisterStatus, 'LoggedIn'>; email: string; message: string };
 
@@ -46,7 +48,7 @@ export default function RegisterPage() {
   usePageTitle(t('account.register.title'));
   const navigate = useNavigate();
   const { refresh } = useProfile();
-  const captcha = useCaptcha('register');
+  const captcha = useCaptchaRequest('register');
   const { trigger, isMutating } = useMutation(register);
   const [outcome, setOutcome] = useState<PendingOutcome | null>(null);
   const form = useForm({
@@ -59,28 +61,20 @@ export default function RegisterPage() {
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    const challenge = await captcha.getChallenge();
-    if (challenge === null) {
-      showError(t('captcha.incomplete'));
-      captcha.renew();
-      return;
-    }
-    try {
-      const email = values.email.trim();
-      const response = await trigger({ userName: values.userName.trim(), email, password: values.password, challenge });
-      captcha.consumed();
-      if (response.data === 'LoggedIn') {
-        await refresh();
-        showSuccess(t('account.register.welcome'));
-        navigate('/', { replace: true });
-        return;
-      }
-      setOutcome({ status: response.data, email, message: response.title });
-    } catch (error) {
-      showError(error);
-      captcha.renew();
-    }
+  const submit = form.onSubmit((values) => {
+    const email = values.email.trim();
+    return captcha.send(
+      (challenge) => trigger({ userName: values.userName.trim(), email, password: values.password, challenge }),
+      async (response) => {
+        if (response.data === 'LoggedIn') {
+          await refresh();
+          showSuccess(t('account.register.welcome'));
+          navigate('/', { replace: true });
+          return;
+        }
+        setOutcome({ status: response.data, email, message: response.title });
+      },
+    );
   });
 
   return (
@@ -101,36 +95,21 @@ export default function RegisterPage() {
       {outcome ? (
         <RegisterOutcome outcome={outcome} />
       ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <TextInput
-              label={t('account.fields.userName')}
-              autoComplete="username"
-              {...form.getInputProps('userName')}
-            />
-            <TextInput
-              label={t('account.fields.email')}
-              type="email"
-              autoComplete="email"
-              {...form.getInputProps('email')}
-            />
-            <PasswordInput
-              label={t('account.fields.password')}
-              description={t('account.fields.passwordRules')}
-              autoComplete="new-password"
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label={t('account.fields.confirmPassword')}
-              autoComplete="new-password"
-              {...form.getInputProps('confirmPassword')}
-            />
-            {captcha.field}
-            <Button type="submit" loading={isMutating} fullWidth>
-              {t('account.register.submit')}
-            </Button>
-          </Stack>
-        </form>
+        <AccountForm onSubmit={submit} submitLabel={t('account.register.submit')} isSubmitting={isMutating}>
+          <TextInput label={t('account.fields.userName')} autoComplete="username" {...form.getInputProps('userName')} />
+          <TextInput
+            label={t('account.fields.email')}
+            type="email"
+            autoComplete="email"
+            {...form.getInputProps('email')}
+          />
+          <NewPasswordFields
+            getInputProps={form.getInputProps}
+            label={t('account.fields.password')}
+            confirmLabel={t('account.fields.confirmPassword')}
+          />
+          {captcha.field}
+        </AccountForm>
       )}
     </AccountCard>
   );

@@ -1,4 +1,3 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -8,7 +7,9 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { resetPassword } from '../api/password-reset';
 import { mailLinkParams, matchesPassword, validateNewPassword } from '../validation';
 import { AccountCard } from './account-card';
-import { StatusResult } from './status-result';
+import { AccountForm } from './account-form';
+import { InvalidLinkResult } from './invalid-link-result';
+import { NewPasswordFields } from './new-password-fields';
 
 export default function ResetPage() {
   const { t } = useTranslation();
@@ -36,32 +37,17 @@ export default function ResetPage() {
   return (
     <AccountCard title={t('account.reset.title')} subtitle={link ? t('account.reset.subtitle') : undefined}>
       {link ? (
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <PasswordInput
-              label={t('account.fields.newPassword')}
-              description={t('account.fields.passwordRules')}
-              autoComplete="new-password"
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label={t('account.fields.confirmPassword')}
-              autoComplete="new-password"
-              {...form.getInputProps('confirmPassword')}
-            />
-            <Button type="submit" loading={isMutating} fullWidth>
-              {t('account.reset.submit')}
-            </Button>
-          </Stack>
-        </form>
+        <AccountForm onSubmit={submit} submitLabel={t('account.reset.submit')} isSubmitting={isMutating}>
+          <NewPasswordFields
+            getInputProps={form.getInputProps}
+            label={t('account.fields.newPassword')}
+            confirmLabel={t('account.fields.confirmPassword')}
+          />
+        </AccountForm>
       ) : (
-        <StatusResult
-          kind="error"
-          title={t('account.invalidLinkTitle')}
+        <InvalidLinkResult
           action={{ label: t('account.recovery.title'), onClick: () => navigate('/account/recovery') }}
-        >
-          {t('account.invalidLinkBody')}
-        </StatusResult>
+        />
       )}
     </AccountCard>
   );

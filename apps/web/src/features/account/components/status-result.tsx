@@ -9,11 +9,16 @@ const ICONS = {
   waiting: { icon: IconUserCheck, color: 'yellow' },
 } as const;
 
+export interface StatusAction {
+  label: string;
+  onClick: () => void;
+}
+
 interface StatusResultProps {
   kind: keyof typeof ICONS;
   title: string;
   children?: ReactNode;
-  action?: { label: string; onClick: () => void };
+  action?: StatusAction;
 }
 
 /** A finished step: icon, what happened, and what to do next. */

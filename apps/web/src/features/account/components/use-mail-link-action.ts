@@ -1,6 +1,7 @@
 import type { AccountVerifyModel } from '@flagpole/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useProfile } from '../api/get-profile';
 import { mailLinkParams } from '../validation';
 
 export type MailLinkState =
@@ -13,6 +14,7 @@ export type MailLinkState =
 export function useMailLinkAction(action: (body: AccountVerifyModel) => Promise<void>): MailLinkState {
   const { search } = useLocation();
   const link = mailLinkParams(search);
+  const { refresh } = useProfile();
   const [state, setState] = useState<MailLinkState>(link ? { status: 'pending' } : { status: 'invalid' });
   const startedFor = useRef<string | null>(null);
   const actionRef = useRef(action);
@@ -29,6 +31,11 @@ export function useMailLinkAction(action: (body: AccountVerifyModel) => Promise<
       (error: unknown) => setState({ status: 'failed', error }),
     );
   }, [search]);
+
+  useEffect(() => {
+    // A verified account is signed in by the server and a confirmed change has a new e-mail: the profile is stale.
+    if (state.status === 'done') void refresh();
+  }, [state.status, refresh]);
 
   return state;
 }

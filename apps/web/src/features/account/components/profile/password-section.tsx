@@ -6,6 +6,7 @@ import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { changePassword } from '../../api/change-password';
 import { matchesPassword, required, validateNewPassword } from '../../validation';
+import { NewPasswordFields } from '../new-password-fields';
 
 export function PasswordSection() {
   const { t } = useTranslation();
@@ -35,16 +36,10 @@ export function PasswordSection() {
             {...form.getInputProps('old')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PasswordInput
+            <NewPasswordFields
+              getInputProps={form.getInputProps}
               label={t('account.fields.newPassword')}
-              description={t('account.fields.passwordRules')}
-              autoComplete="new-password"
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label={t('account.fields.confirmNewPassword')}
-              autoComplete="new-password"
-              {...form.getInputProps('confirmPassword')}
+              confirmLabel={t('account.fields.confirmNewPassword')}
             />
           </SimpleGrid>
           <Group justify="flex-end">
