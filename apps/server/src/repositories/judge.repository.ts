@@ -2,6 +2,7 @@ import type { AnswerResult, GameNotice } from '@flagpole/contract';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { ChallengeTypeName, Database } from '../db/schema';
+import type { ScoreboardSolveInput } from '../scoring/types';
 import type { NoticeRepository } from './notice.repository';
 import { submissionsWithDetails } from './submission-details';
 
@@ -49,8 +50,8 @@ export interface CommitResult {
   /** Verdicts this call actually applied (another process may have judged some first). */
   applied: Verdict[];
   notices: BloodNotice[];
-  /** Games that gained at least one solve. */
-  solvedGames: Set<number>;
+  /** Solves this call inserted or moved to an earlier submission, by game: every process's scoreboard merges them. */
+  solves: Map<number, ScoreboardSolveInput[]>;
   checkedAt: Date;
 }
 
@@ -197,7 +198,7 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
      * processes pick it up.
      */
     async commit(verdicts: readonly Verdict[], now: Date): Promise<CommitResult> {
-      const result: CommitResult = { applied: [], notices: [], solvedGames: new Set(), checkedAt: now };
+      const result: CommitResult = { applied: [], notices: [], solves: new Map(), checkedAt: now };
       if (verdicts.length === 0) return result;
       await db.transaction().execute(async (trx) => {
         const acceptedChallenges = [
@@ -290,7 +291,18 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
           )
           .returning(['submission_id', sql<boolean>`(xmax = 0)`.as('inserted')])
           .execute();
-        if (inserted.length > 0) for (const v of accepted) result.solvedGames.add(v.submission.gameId);
+        const written = new Set(inserted.map((r) => Number(r.submission_id)));
+        for (const { submission } of accepted) {
+          if (!written.has(submission.id)) continue;
+          const solves = result.solves.get(submission.gameId) ?? [];
+          solves.push({
+            participationId: submission.participationId,
+            challengeId: submission.challengeId,
+            userName: submission.userName,
+            time: submission.submittedAt.getTime(),
+          });
+          result.solves.set(submission.gameId, solves);
+        }
         const newIds = new Set(inserted.filter((r) => r.inserted).map((r) => Number(r.submission_id)));
         if (newIds.size === 0) return;
         const newSolves = accepted.filter((v) => newIds.has(v.submission.id));

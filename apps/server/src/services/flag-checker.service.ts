@@ -173,7 +173,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     const time = result.checkedAt.getTime();
     for (const v of result.applied) await announceVerdict(v, time);
     for (const { gameId, notice } of result.notices) await options.notices.announce(gameId, notice);
-    for (const gameId of result.solvedGames) await options.scoreboard.solvesChanged(gameId);
+    for (const [gameId, solves] of result.solves) await options.scoreboard.solvesChanged(gameId, solves);
   }
 
   /** Submissions of this process come with their details; others (recovered after a restart) are read. */
@@ -193,7 +193,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     const simple = verdicts.every((v) => v.status === 'WrongAnswer' || v.status === 'NotFound');
     if (!simple) return repository.commit(verdicts, now);
     const applied = await repository.commitRejections(verdicts, now);
-    return { applied, notices: [], solvedGames: new Set(), checkedAt: now };
+    return { applied, notices: [], solves: new Map(), checkedAt: now };
   }
 
   async function judge(ids: readonly number[]): Promise<void> {

@@ -7,13 +7,18 @@ import { sha256Hex } from '../lib/crypto';
 import type { EventBus } from '../lib/event-bus';
 import type { ScoreboardRepository } from '../repositories/scoreboard.repository';
 import { computeScoreboard } from '../scoring/compute-scoreboard';
+import { mergeSolves } from '../scoring/merge-solves';
+import type { ScoreboardInput, ScoreboardSolveInput } from '../scoring/types';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 /** The event-bus channel that tells every process a game's scoreboard is out of date. */
 export const SCOREBOARD_INVALIDATE = 'scoreboard:invalidate';
-/** New solves only: rebuilds the board like an invalidation but leaves the play lookups cached. */
+/**
+ * New solves only, payload `{ gameId, solves }`: every process merges the solves into the rows it loaded
+ * and rebuilds without reading the database; the play lookups stay cached.
+ */
 export const SOLVES_CHANGED = 'scoreboard:solves';
 
 /** A game's scoreboard, serialised and compressed once per change and served from memory. */
@@ -42,6 +47,17 @@ interface Entry {
   timer?: NodeJS.Timeout;
   /** An invalidation arrived while a build was running: build again when it ends. */
   again: boolean;
+  /** The rows the board was computed from, with the solves merged since they were read. */
+  loaded?: { input: ScoreboardInput; startAt: number; at: number };
+  /** Something other than new solves changed: the next build reads every row again. */
+  reload: boolean;
+  /** Solves announced since the last build started. */
+  pendingSolves: ScoreboardSolveInput[];
+  /**
+   * The last build's end plus its duration: the next build starts no earlier, so back-to-back rebuilds of a
+   * large board take at most half a core (performance.now() milliseconds).
+   */
+  nextBuildAt: number;
 }
 
 export interface ScoreboardServiceOptions {
@@ -51,6 +67,11 @@ export interface ScoreboardServiceOptions {
   log: FastifyBaseLogger;
   /** Invalidations within this window are coalesced into one rebuild (the first one starts the window). */
   debounceMs?: number;
+  /**
+   * Boards built from merged solves read every row again after this long, so a solve announcement lost
+   * between processes (Redis pub/sub delivers at most once) shows up within it.
+   */
+  reloadAfterMs?: number;
 }
 
 /**
@@ -61,6 +82,7 @@ export interface ScoreboardServiceOptions {
 export function createScoreboardService(options: ScoreboardServiceOptions) {
   const { repository, clock, events, log } = options;
   const debounceMs = options.debounceMs ?? 150;
+  const reloadAfterMs = options.reloadAfterMs ?? 30_000;
   const entries = new Map<number, Entry>();
   const listeners = new Set<(gameId: number) => void>();
   const busy = new Set<Promise<unknown>>();
@@ -72,9 +94,34 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     return promise;
   };
 
-  async function build(gameId: number): Promise<BuiltScoreboard | null> {
-    const loaded = await repository.load(gameId);
+  /** The rows to compute from: the last ones with the announced solves merged, or all of them read again. */
+  async function rowsOf(gameId: number, entry: Entry): Promise<Entry['loaded'] | null> {
+    const solves = entry.pendingSolves;
+    entry.pendingSolves = [];
+    const stale = !entry.loaded || entry.reload || clock.now().getTime() - entry.loaded.at >= reloadAfterMs;
+    if (!stale && entry.loaded) {
+      const { input } = entry.loaded;
+      return { ...entry.loaded, input: { ...input, solves: mergeSolves(input.solves, solves) } };
+    }
+    entry.reload = false;
+    try {
+      const read = await repository.load(gameId);
+      if (!read) return null;
+      // Solves announced while the rows were read may or may not be in them; merging again is harmless.
+      const input = { ...read.input, solves: mergeSolves(read.input.solves, solves) };
+      return { input, startAt: read.game.startAt, at: clock.now().getTime() };
+    } catch (error) {
+      entry.reload = true;
+      entry.pendingSolves.unshift(...solves);
+      throw error;
+    }
+  }
+
+  async function build(gameId: number, entry: Entry): Promise<BuiltScoreboard | null> {
+    const started = performance.now();
+    const loaded = await rowsOf(gameId, entry);
     if (!loaded) return null;
+    entry.loaded = loaded;
     const now = clock.now();
     const model = computeScoreboard(loaded.input, { now: now.getTime() });
     const body = JSON.stringify(model);
@@ -91,9 +138,11 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     ]);
     const scoreByChallenge = new Map<number, number>();
     for (const list of Object.values(model.challenges)) for (const c of list) scoreByChallenge.set(c.id, c.score);
+    const ended = performance.now();
+    entry.nextBuildAt = ended + (ended - started);
     return {
       gameId,
-      startAt: loaded.game.startAt,
+      startAt: loaded.startAt,
       model,
       body,
       gzip: gz,
@@ -110,7 +159,7 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
   function entryOf(gameId: number): Entry {
     let entry = entries.get(gameId);
     if (!entry) {
-      entry = { again: false };
+      entry = { again: false, reload: false, pendingSolves: [], nextBuildAt: 0 };
       entries.set(gameId, entry);
     }
     return entry;
@@ -128,7 +177,7 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
 
   function startBuild(gameId: number, entry: Entry): Promise<BuiltScoreboard | null> {
     const building = track(
-      build(gameId).then(
+      build(gameId, entry).then(
         (board) => {
           if (entries.get(gameId) !== entry) return board;
           entry.building = undefined;
@@ -150,7 +199,7 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     return building;
   }
 
-  /** One rebuild per burst of invalidations, at most `debounceMs` after the first one. */
+  /** One rebuild per burst of changes, `debounceMs` after the first (later if the last build was slow). */
   function schedule(gameId: number) {
     if (closed) return;
     const entry = entryOf(gameId);
@@ -160,31 +209,47 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
       return;
     }
     const fired = new Promise<void>((resolve) => {
-      entry.timer = setTimeout(() => {
-        entry.timer = undefined;
-        resolve();
-        if (!entry.board) {
-          // Nothing cached here: the next reader builds a fresh board; listeners may refetch now.
-          if (!entry.building) entries.delete(gameId);
-          notify(gameId);
-          return;
-        }
-        startBuild(gameId, entry).then(
-          (board) => {
-            if (board) notify(gameId);
-          },
-          (error: unknown) => log.error({ err: error, gameId }, 'scoreboard rebuild failed'),
-        );
-      }, debounceMs);
+      entry.timer = setTimeout(
+        () => {
+          entry.timer = undefined;
+          resolve();
+          if (!entry.board) {
+            // Nothing cached here: the next reader builds a fresh board; listeners may refetch now.
+            if (!entry.building) entries.delete(gameId);
+            notify(gameId);
+            return;
+          }
+          startBuild(gameId, entry).then(
+            (board) => {
+              if (board) notify(gameId);
+            },
+            (error: unknown) => log.error({ err: error, gameId }, 'scoreboard rebuild failed'),
+          );
+        },
+        Math.max(debounceMs, entry.nextBuildAt - performance.now()),
+      );
     });
     track(fired);
   }
 
-  const onChange = (payload: unknown) => {
+  const onInvalidate = (payload: unknown) => {
     const gameId = (payload as { gameId?: unknown } | null)?.gameId;
-    if (typeof gameId === 'number') schedule(gameId);
+    if (typeof gameId !== 'number') return;
+    entryOf(gameId).reload = true;
+    schedule(gameId);
   };
-  const unsubscribers = [events.subscribe(SCOREBOARD_INVALIDATE, onChange), events.subscribe(SOLVES_CHANGED, onChange)];
+  const onSolves = (payload: unknown) => {
+    const { gameId, solves } = (payload ?? {}) as { gameId?: unknown; solves?: unknown };
+    if (typeof gameId !== 'number') return;
+    const entry = entryOf(gameId);
+    if (Array.isArray(solves)) entry.pendingSolves.push(...(solves as ScoreboardSolveInput[]));
+    else entry.reload = true;
+    schedule(gameId);
+  };
+  const unsubscribers = [
+    events.subscribe(SCOREBOARD_INVALIDATE, onInvalidate),
+    events.subscribe(SOLVES_CHANGED, onSolves),
+  ];
 
   return {
     /** The current board; built on first use. Null when the game does not exist. */
@@ -200,9 +265,9 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
       await events.publish(SCOREBOARD_INVALIDATE, { gameId });
     },
 
-    /** Tells every process that the game has new solves (play lookups stay cached). */
-    async solvesChanged(gameId: number): Promise<void> {
-      await events.publish(SOLVES_CHANGED, { gameId });
+    /** Tells every process that the game has these new solves (play lookups stay cached). */
+    async solvesChanged(gameId: number, solves: readonly ScoreboardSolveInput[]): Promise<void> {
+      await events.publish(SOLVES_CHANGED, { gameId, solves });
     },
 
     /** Called in this process whenever a game's board was rebuilt (or dropped) after an invalidation. */

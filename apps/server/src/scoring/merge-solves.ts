@@ -1,0 +1,51 @@
+import type { ScoreboardSolveInput } from './types';
+
+const keyOf = (solve: ScoreboardSolveInput) => `${solve.participationId}:${solve.challengeId}`;
+
+/**
+ * The solves of a board plus solves recorded since it was loaded, still in time order, one per team and
+ * challenge: a known pair keeps its earlier time (the database keeps the earliest correct submission), so
+ * merging the same solve twice changes nothing. New solves are nearly always the latest, so each is placed by
+ * a binary search from the end instead of sorting the whole list again; equal times go after the old ones,
+ * as the repository's order by submission id would put them.
+ */
+export function mergeSolves(
+  solves: readonly ScoreboardSolveInput[],
+  added: readonly ScoreboardSolveInput[],
+): ScoreboardSolveInput[] {
+  const merged = [...solves];
+  if (added.length === 0) return merged;
+  const positionByKey = new Map<string, number>();
+  for (const solve of added) positionByKey.set(keyOf(solve), -1);
+  for (let index = 0; index < merged.length; index++) {
+    const key = keyOf(merged[index] as ScoreboardSolveInput);
+    if (positionByKey.has(key)) positionByKey.set(key, index);
+  }
+  const superseded = new Set<number>();
+  const fresh = new Map<string, ScoreboardSolveInput>();
+  for (const solve of added) {
+    const key = keyOf(solve);
+    const known = positionByKey.get(key) ?? -1;
+    const current = fresh.get(key) ?? (known >= 0 ? merged[known] : undefined);
+    if (current && current.time <= solve.time) continue;
+    if (known >= 0) superseded.add(known);
+    fresh.set(key, solve);
+  }
+  const kept = superseded.size === 0 ? merged : merged.filter((_, index) => !superseded.has(index));
+  for (const solve of [...fresh.values()].sort((a, b) => a.time - b.time)) {
+    kept.splice(insertionPoint(kept, solve.time), 0, solve);
+  }
+  return kept;
+}
+
+/** The first position whose time is later than `time`. */
+function insertionPoint(solves: readonly ScoreboardSolveInput[], time: number): number {
+  let low = 0;
+  let high = solves.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((solves[middle] as ScoreboardSolveInput).time <= time) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

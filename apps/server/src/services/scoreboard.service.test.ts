@@ -1,0 +1,137 @@
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeClock } from '../lib/clock';
+import { MemoryEventBus } from '../lib/event-bus';
+import type { ScoreboardRepository } from '../repositories/scoreboard.repository';
+import type { ScoreboardInput, ScoreboardSolveInput } from '../scoring/types';
+import { createScoreboardService, type ScoreboardService } from './scoreboard.service';
+
+const GAME = 7;
+const start = Date.UTC(2030, 0, 1);
+
+/** A repository over rows held here: the test plays the database, and counts the reads. */
+function fakeRepository(solves: ScoreboardSolveInput[]) {
+  const state = { reads: 0, fail: false, solves };
+  const input = (): ScoreboardInput => ({
+    game: { start, end: start + 86_400_000, bloodBonus: 0, practiceMode: false },
+    challenges: [1, 2].map((id) => ({
+      id,
+      title: `C${id}`,
+      category: 'Misc',
+      originalScore: 100,
+      minScoreRate: 1,
+      difficulty: 5,
+      disableBloodBonus: true,
+      deadline: null,
+      enabled: true,
+    })),
+    teams: [11, 12].map((participationId) => ({
+      participationId,
+      teamId: participationId * 10,
+      name: `T${participationId}`,
+      avatar: null,
+      bio: null,
+      divisionId: null,
+    })),
+    solves: [...state.solves],
+  });
+  const repository: ScoreboardRepository = {
+    async load() {
+      state.reads++;
+      if (state.fail) throw new Error('database unavailable');
+      return { input: input(), game: { startAt: start, endAt: start + 86_400_000 } };
+    },
+  };
+  return { state, repository };
+}
+
+const solve = (participationId: number, challengeId: number, minutes: number): ScoreboardSolveInput => ({
+  participationId,
+  challengeId,
+  userName: `u${participationId}`,
+  time: start + minutes * 60_000,
+});
+
+const solvedBy = (board: Awaited<ReturnType<ScoreboardService['get']>>, teamId: number) =>
+  board?.itemByTeam.get(teamId)?.solvedChallenges.map((c) => c.id) ?? [];
+
+describe('scoreboard service', () => {
+  const services: ScoreboardService[] = [];
+  afterEach(() => {
+    for (const service of services.splice(0)) service.close();
+  });
+
+  function setUp(solves: ScoreboardSolveInput[] = [solve(11, 1, 5)]) {
+    const clock = new FakeClock(new Date(start + 3_600_000));
+    const { state, repository } = fakeRepository(solves);
+    const service = createScoreboardService({
+      repository,
+      clock,
+      events: new MemoryEventBus(),
+      log: pino({ level: 'silent' }),
+      debounceMs: 5,
+      reloadAfterMs: 60_000,
+    });
+    services.push(service);
+    const rebuilt = () => new Promise<void>((resolve) => service.onRebuilt(() => resolve()));
+    return { clock, state, service, rebuilt };
+  }
+
+  it('merges announced solves into the rows it holds, without reading them again', async () => {
+    const { state, service, rebuilt } = setUp();
+    await service.get(GAME);
+    expect(state.reads).toBe(1);
+
+    const done = rebuilt();
+    await service.solvesChanged(GAME, [solve(12, 2, 30)]);
+    await done;
+    const board = await service.get(GAME);
+    expect(state.reads).toBe(1);
+    expect(solvedBy(board, 120)).toEqual([2]);
+    expect(solvedBy(board, 110)).toEqual([1]);
+  });
+
+  it('reads every row again after an invalidation', async () => {
+    const { state, service, rebuilt } = setUp();
+    await service.get(GAME);
+    state.solves.push(solve(12, 1, 40));
+
+    const done = rebuilt();
+    await service.invalidate(GAME);
+    await done;
+    expect(state.reads).toBe(2);
+    expect(solvedBy(await service.get(GAME), 120)).toEqual([1]);
+  });
+
+  it('reads the rows again once they are old, so a lost announcement heals', async () => {
+    const { clock, state, service, rebuilt } = setUp();
+    await service.get(GAME);
+    // A solve another process recorded, whose announcement never arrived here.
+    state.solves.push(solve(12, 1, 40));
+    clock.advance(60_000);
+
+    const done = rebuilt();
+    await service.solvesChanged(GAME, [solve(11, 2, 50)]);
+    await done;
+    const board = await service.get(GAME);
+    expect(state.reads).toBe(2);
+    expect(solvedBy(board, 120)).toEqual([1]);
+    expect(solvedBy(board, 110)).toEqual([1, 2]);
+  });
+
+  it('keeps announced solves and reads again after a failed read', async () => {
+    const { state, service, rebuilt } = setUp();
+    await service.get(GAME);
+    state.fail = true;
+    await service.invalidate(GAME);
+    await service.settle();
+    expect(state.reads).toBe(2);
+
+    state.fail = false;
+    const done = rebuilt();
+    await service.solvesChanged(GAME, [solve(12, 2, 30)]);
+    await done;
+    expect(state.reads).toBe(3);
+    expect(solvedBy(await service.get(GAME), 120)).toEqual([2]);
+  });
+});
