@@ -49,7 +49,7 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
 
   const submit = form.onSubmit(async (values) => {
     try {
-      const saved = await trigger(gameId, challenge.id, toChallengeUpdate(values, challenge.type));
+      const saved = await trigger(gameId, challenge.id, toChallengeUpdate(values, challenge));
       form.setValues(toChallengeFormValues(saved));
       form.resetDirty(toChallengeFormValues(saved));
       showSuccess(t('adminGames.challenge.saved'));
