@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '@/features/admin-games/components/load-state';
+import { taskStatusColor } from '@/lib/status-colors';
 import { usePageTitle } from '@/lib/use-page-title';
 import { LOGS_PAGE_SIZE, useAdminLogs } from '../api/logs';
 import { useLiveLogs } from '../hooks/use-live-logs';
@@ -28,10 +29,26 @@ function LiveState({ paused, connected }: { paused: boolean; connected: boolean 
   );
 }
 
+function StatusBadge({ status }: { status: LogMessageModel['status'] }) {
+  const { t } = useTranslation();
+  if (status === null) {
+    return (
+      <Text size="sm" c={taskStatusColor(null)}>
+        —
+      </Text>
+    );
+  }
+  return (
+    <Badge color={taskStatusColor(status)} variant="light" size="sm">
+      {t(`adminSite.logs.statuses.${status}`)}
+    </Badge>
+  );
+}
+
 function LogTable({ entries }: { entries: LogMessageModel[] }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <Table.ScrollContainer minWidth={940}>
       <Table verticalSpacing={6} fz="sm" striped highlightOnHover aria-label={t('pages.adminLogs')}>
         <Table.Thead>
           <Table.Tr>
@@ -39,6 +56,7 @@ function LogTable({ entries }: { entries: LogMessageModel[] }) {
             <Table.Th w={120}>{t('adminSite.logs.level')}</Table.Th>
             <Table.Th w={140}>{t('adminSite.logs.user')}</Table.Th>
             <Table.Th w={140}>{t('adminSite.logs.ip')}</Table.Th>
+            <Table.Th w={120}>{t('adminSite.logs.status')}</Table.Th>
             <Table.Th>{t('adminSite.logs.message')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -50,7 +68,7 @@ function LogTable({ entries }: { entries: LogMessageModel[] }) {
               </Table.Td>
               <Table.Td>
                 <Badge color={levelColor(entry.level)} variant="light" size="sm">
-                  {entry.level ?? '—'}
+                  {t(`adminSite.logs.levels.${entry.level}`)}
                 </Badge>
               </Table.Td>
               <Table.Td>
@@ -59,14 +77,10 @@ function LogTable({ entries }: { entries: LogMessageModel[] }) {
                 </Text>
               </Table.Td>
               <Table.Td ff="monospace">{entry.ip || '—'}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {entry.msg}
-                {entry.status && entry.status !== 'Success' && (
-                  <Badge ml={6} size="xs" variant="outline" color="gray">
-                    {entry.status}
-                  </Badge>
-                )}
+              <Table.Td>
+                <StatusBadge status={entry.status} />
               </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.msg}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
