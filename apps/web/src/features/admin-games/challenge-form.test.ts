@@ -33,10 +33,7 @@ const challenge: ChallengeEditDetailModel = {
 
 describe('challenge form mapping', () => {
   it('sends only the common fields for an attachment challenge', () => {
-    const body = toChallengeUpdate(
-      { ...toChallengeFormValues(challenge), hints: ['one', ' ', ' two '] },
-      challenge,
-    );
+    const body = toChallengeUpdate({ ...toChallengeFormValues(challenge), hints: ['one', ' ', ' two '] }, challenge);
     expect(body).toEqual({
       title: 'Baby RSA',
       content: 'Find the flag',
