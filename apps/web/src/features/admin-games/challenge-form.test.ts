@@ -1,6 +1,6 @@
 import type { ChallengeEditDetailModel } from '@flagpole/contract';
 import { describe, expect, it } from 'vitest';
-import { numberOrUndefined, toChallengeFormValues, toChallengeUpdate } from './challenge-form';
+import { flagAddPath, numberOrUndefined, toChallengeFormValues, toChallengeUpdate } from './challenge-form';
 
 const challenge: ChallengeEditDetailModel = {
   id: 1,
@@ -88,6 +88,22 @@ describe('challenge form mapping', () => {
     const values = toChallengeFormValues({ ...challenge, deadlineUtc: deadline });
     expect(values.deadline).toBe('2026-01-02T03:04');
     expect(toChallengeUpdate(values, challenge).deadlineUtc).toBe(deadline);
+  });
+
+  it('sends the download name of a dynamic attachment, trimmed, and never an empty one', () => {
+    const dynamic = { ...challenge, type: 'DynamicAttachment' as const, fileName: 'attachment' };
+    const values = { ...toChallengeFormValues(dynamic), fileName: ' task.zip ' };
+    expect(values.fileName).not.toBe('');
+    expect(toChallengeUpdate(values, dynamic).fileName).toBe('task.zip');
+    expect(toChallengeUpdate({ ...values, fileName: '  ' }, dynamic)).not.toHaveProperty('fileName');
+    expect(toChallengeUpdate(values, challenge)).not.toHaveProperty('fileName');
+  });
+
+  it('offers only flags with attachments for dynamic attachments', () => {
+    expect(flagAddPath('DynamicAttachment')).toBe('withAttachment');
+    expect(flagAddPath('DynamicContainer')).toBe('template');
+    expect(flagAddPath('StaticAttachment')).toBe('plain');
+    expect(flagAddPath('StaticContainer')).toBe('plain');
   });
 
   it('numberOrUndefined', () => {

@@ -35,6 +35,16 @@ export interface ChallengeFormValues {
 
 export const isContainerType = (type: ChallengeType) => type === 'StaticContainer' || type === 'DynamicContainer';
 
+/**
+ * How flags are added on a challenge's Flags page: none for dynamic containers (the template makes them), one flag
+ * with its own attachment at a time for dynamic attachments (a flag without a file would give a team nothing to
+ * download), plain flags for the static types.
+ */
+export function flagAddPath(type: ChallengeType): 'template' | 'withAttachment' | 'plain' {
+  if (type === 'DynamicContainer') return 'template';
+  return type === 'DynamicAttachment' ? 'withAttachment' : 'plain';
+}
+
 export function toChallengeFormValues(challenge: ChallengeEditDetailModel): ChallengeFormValues {
   return {
     title: challenge.title,

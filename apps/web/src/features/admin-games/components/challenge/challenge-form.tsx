@@ -24,6 +24,9 @@ import { HintsEditor } from './hints-editor';
 import { ScoreSection } from './score-section';
 import { useDeleteChallengeAction } from './use-delete-challenge-action';
 
+/** The API's limit on a dynamic attachment's download name. */
+const DOWNLOAD_NAME_MAX = 255;
+
 export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge: ChallengeEditDetailModel }) {
   const { t } = useTranslation();
   const { trigger, isMutating } = useMutation(useUpdateChallenge());
@@ -40,6 +43,7 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
       difficulty: validateNumber(t, { min: 0.1, max: 1000 }),
       submissionLimit: validateNumber(t, { min: 0, max: 10_000, integer: true }),
       flagTemplate: maxLength(t, gameLimits.flagTemplate.max),
+      fileName: challenge.type === 'DynamicAttachment' ? requiredText(t, DOWNLOAD_NAME_MAX) : undefined,
       memoryLimit: container ? optionalInt(32, 1_048_576) : undefined,
       cpuCount: container ? optionalInt(1, 1024) : undefined,
       storageLimit: container ? optionalInt(0, 1_048_576) : undefined,
@@ -108,7 +112,23 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
             <Stack gap="md">
               <ScoreSection form={form} />
               {container && <TestInstanceControl gameId={gameId} challenge={challenge} />}
-              {challenge.type !== 'DynamicAttachment' && <AttachmentSection gameId={gameId} challenge={challenge} />}
+              {challenge.type === 'DynamicAttachment' ? (
+                <SectionCard
+                  compact
+                  title={t('adminGames.challenge.fileName')}
+                  description={t('adminGames.challenge.fileNameHint')}
+                >
+                  <TextInput
+                    label={t('adminGames.challenge.fileName')}
+                    required
+                    maxLength={DOWNLOAD_NAME_MAX}
+                    styles={monoInput}
+                    {...form.getInputProps('fileName')}
+                  />
+                </SectionCard>
+              ) : (
+                <AttachmentSection gameId={gameId} challenge={challenge} />
+              )}
             </Stack>
           </Grid.Col>
         </Grid>
