@@ -36,8 +36,8 @@ describe('userFacts', () => {
       { label: 'id', value: profile.userId, mono: true },
       { label: 'email', value: 'alice@example.com', mono: false },
       { label: 'realName', value: 'Alice Liddell', mono: false },
-      { label: 'stdNumber', value: '—', mono: true },
-      { label: 'phone', value: '—', mono: true },
+      { label: 'stdNumber', value: '—', mono: false },
+      { label: 'phone', value: '—', mono: false },
     ]);
   });
 
@@ -48,6 +48,8 @@ describe('userFacts', () => {
       { label: 'registered', value: '2026-01-02 03:04:05', mono: true },
       { label: 'lastSeen', value: '— · —', mono: true },
     ]);
+    const seen = { ...row, lastVisitedUtc: new Date(2026, 0, 3, 4, 5, 6).getTime(), ip: '10.0.0.7' };
+    expect(userFacts(profile, seen).at(-1)?.value).toBe('2026-01-03 04:05:06 · 10.0.0.7');
   });
 
   it('formats times, 0 meaning never', () => {

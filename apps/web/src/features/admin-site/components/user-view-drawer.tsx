@@ -46,11 +46,11 @@ export function UserViewDrawer({ user, onEdit, onClose }: UserViewDrawerProps) {
               </Group>
             </Stack>
           </Group>
-          <Table fz="sm" verticalSpacing={6} withRowBorders={false} layout="fixed">
+          <Table fz="sm" verticalSpacing={6} horizontalSpacing={0} withRowBorders={false} layout="fixed">
             <Table.Tbody>
               {userFacts(loaded, user).map((fact) => (
                 <Table.Tr key={fact.label}>
-                  <Table.Th w={130} c="dimmed" fw={500} style={{ verticalAlign: 'top' }}>
+                  <Table.Th w={140} pr="sm" c="dimmed" fw={500} style={{ verticalAlign: 'top' }}>
                     {t(`adminSite.users.${fact.label}`)}
                   </Table.Th>
                   <Table.Td ff={fact.mono ? 'monospace' : undefined} style={{ overflowWrap: 'anywhere' }}>

@@ -117,7 +117,7 @@ function UserTable({ users, actions }: { users: UserInfoModel[]; actions: UserAc
               <Identity user={user} onOpen={actions.view} />
             </Table.Td>
             <Table.Td>{user.realName || '—'}</Table.Td>
-            <Table.Td ff="monospace">{user.stdNumber || '—'}</Table.Td>
+            <Table.Td ff={user.stdNumber ? 'monospace' : undefined}>{user.stdNumber || '—'}</Table.Td>
             <Table.Td>
               <RoleBadge role={user.role} />
             </Table.Td>

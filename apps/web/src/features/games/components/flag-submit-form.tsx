@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconClockPause, IconFlag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { monoInput } from '@/lib/mono-input';
 import { ANSWER_COLORS } from '@/lib/status-colors';
 import type { SubmitState } from '../lib/submit-flow';
 
@@ -50,7 +51,7 @@ export function FlagSubmitForm({
             disabled={closed}
             autoComplete="off"
             spellCheck={false}
-            ff="monospace"
+            styles={monoInput}
             style={{ flex: 1 }}
             data-autofocus
           />
@@ -75,9 +76,17 @@ export function FlagSubmitForm({
             </Alert>
           )}
           {waiting && (
-            <Text size="sm" c="yellow">
-              {t('challenges.submit.rateLimited')}
-            </Text>
+            <Group gap={6} wrap="nowrap" align="flex-start">
+              <IconClockPause
+                size={16}
+                color="var(--mantine-color-yellow-filled)"
+                aria-hidden
+                style={{ flexShrink: 0 }}
+              />
+              <Text size="sm" c="dimmed">
+                {t('challenges.submit.rateLimited')}
+              </Text>
+            </Group>
           )}
           {atLimit && (
             <Text size="sm" c="red">
