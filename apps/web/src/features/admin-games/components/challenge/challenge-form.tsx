@@ -1,5 +1,5 @@
 import { ChallengeCategory, type ChallengeEditDetailModel, gameLimits } from '@flagpole/contract';
-import { Button, Grid, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Grid, Select, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,15 @@ import { ContainerSection } from './container-section';
 import { HintsEditor } from './hints-editor';
 import { ScoreSection } from './score-section';
 import { useDeleteChallengeAction } from './use-delete-challenge-action';
+
+/** A card holding one monospace text field (a flag template, a file name), titled like the field. */
+function CodeFieldCard({ label, description, ...input }: TextInputProps & { label: string; description: string }) {
+  return (
+    <SectionCard compact title={label} description={description}>
+      <TextInput label={label} styles={monoInput} {...input} />
+    </SectionCard>
+  );
+}
 
 /** The API's limit on a dynamic attachment's download name. */
 const DOWNLOAD_NAME_MAX = 255;
@@ -91,19 +100,13 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
               </SectionCard>
               <HintsEditor form={form} />
               {challenge.type === 'DynamicContainer' && (
-                <SectionCard
-                  compact
-                  title={t('adminGames.challenge.flagTemplate')}
+                <CodeFieldCard
+                  label={t('adminGames.challenge.flagTemplate')}
                   description={t('adminGames.challenge.flagTemplateHint')}
-                >
-                  <TextInput
-                    label={t('adminGames.challenge.flagTemplate')}
-                    placeholder="flag{[TEAM_HASH]}"
-                    styles={monoInput}
-                    maxLength={gameLimits.flagTemplate.max}
-                    {...form.getInputProps('flagTemplate')}
-                  />
-                </SectionCard>
+                  placeholder="flag{[TEAM_HASH]}"
+                  maxLength={gameLimits.flagTemplate.max}
+                  {...form.getInputProps('flagTemplate')}
+                />
               )}
               {container && <ContainerSection form={form} />}
             </Stack>
@@ -113,19 +116,13 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
               <ScoreSection form={form} />
               {container && <TestInstanceControl gameId={gameId} challenge={challenge} />}
               {challenge.type === 'DynamicAttachment' ? (
-                <SectionCard
-                  compact
-                  title={t('adminGames.challenge.fileName')}
+                <CodeFieldCard
+                  label={t('adminGames.challenge.fileName')}
                   description={t('adminGames.challenge.fileNameHint')}
-                >
-                  <TextInput
-                    label={t('adminGames.challenge.fileName')}
-                    required
-                    maxLength={DOWNLOAD_NAME_MAX}
-                    styles={monoInput}
-                    {...form.getInputProps('fileName')}
-                  />
-                </SectionCard>
+                  required
+                  maxLength={DOWNLOAD_NAME_MAX}
+                  {...form.getInputProps('fileName')}
+                />
               ) : (
                 <AttachmentSection gameId={gameId} challenge={challenge} />
               )}
