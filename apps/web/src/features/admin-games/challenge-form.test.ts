@@ -1,6 +1,6 @@
 import type { ChallengeEditDetailModel } from '@flagpole/contract';
 import { describe, expect, it } from 'vitest';
-import { numberOrUndefined, toChallengeFormValues, toChallengeUpdate } from './challenge-form';
+import { flagAddPath, numberOrUndefined, toChallengeFormValues, toChallengeUpdate } from './challenge-form';
 
 const challenge: ChallengeEditDetailModel = {
   id: 1,
@@ -33,10 +33,7 @@ const challenge: ChallengeEditDetailModel = {
 
 describe('challenge form mapping', () => {
   it('sends only the common fields for an attachment challenge', () => {
-    const body = toChallengeUpdate(
-      { ...toChallengeFormValues(challenge), hints: ['one', ' ', ' two '] },
-      'StaticAttachment',
-    );
+    const body = toChallengeUpdate({ ...toChallengeFormValues(challenge), hints: ['one', ' ', ' two '] }, challenge);
     expect(body).toEqual({
       title: 'Baby RSA',
       content: 'Find the flag',
@@ -56,7 +53,7 @@ describe('challenge form mapping', () => {
       containerImage: ' nginx:alpine ',
       flagTemplate: 'flag{[TEAM_HASH]}',
     };
-    expect(toChallengeUpdate(values, 'DynamicContainer')).toMatchObject({
+    expect(toChallengeUpdate(values, { ...challenge, type: 'DynamicContainer' })).toMatchObject({
       containerImage: 'nginx:alpine',
       flagTemplate: 'flag{[TEAM_HASH]}',
       memoryLimit: 64,
@@ -68,12 +65,21 @@ describe('challenge form mapping', () => {
     });
   });
 
-  it('leaves empty numbers and an empty deadline out', () => {
-    const body = toChallengeUpdate(
-      { ...toChallengeFormValues(challenge), originalScore: '', deadline: '' },
-      'StaticAttachment',
-    );
+  it('leaves empty numbers out, and an empty deadline when none was stored', () => {
+    const body = toChallengeUpdate({ ...toChallengeFormValues(challenge), originalScore: '', deadline: '' }, challenge);
     expect(body.originalScore).toBeUndefined();
+    expect(body).not.toHaveProperty('deadlineUtc');
+  });
+
+  it('sends 0 to remove a stored deadline whose field was cleared', () => {
+    const saved = { ...challenge, deadlineUtc: new Date(2026, 0, 2, 3, 4).getTime() };
+    const body = toChallengeUpdate({ ...toChallengeFormValues(saved), deadline: '  ' }, saved);
+    expect(body.deadlineUtc).toBe(0);
+  });
+
+  it('does not remove a stored deadline for a malformed value', () => {
+    const saved = { ...challenge, deadlineUtc: new Date(2026, 0, 2, 3, 4).getTime() };
+    const body = toChallengeUpdate({ ...toChallengeFormValues(saved), deadline: '2026-13-40T99:99' }, saved);
     expect(body).not.toHaveProperty('deadlineUtc');
   });
 
@@ -81,7 +87,23 @@ describe('challenge form mapping', () => {
     const deadline = new Date(2026, 0, 2, 3, 4).getTime();
     const values = toChallengeFormValues({ ...challenge, deadlineUtc: deadline });
     expect(values.deadline).toBe('2026-01-02T03:04');
-    expect(toChallengeUpdate(values, 'StaticAttachment').deadlineUtc).toBe(deadline);
+    expect(toChallengeUpdate(values, challenge).deadlineUtc).toBe(deadline);
+  });
+
+  it('sends the download name of a dynamic attachment, trimmed, and never an empty one', () => {
+    const dynamic = { ...challenge, type: 'DynamicAttachment' as const, fileName: 'attachment' };
+    const values = { ...toChallengeFormValues(dynamic), fileName: ' task.zip ' };
+    expect(values.fileName).not.toBe('');
+    expect(toChallengeUpdate(values, dynamic).fileName).toBe('task.zip');
+    expect(toChallengeUpdate({ ...values, fileName: '  ' }, dynamic)).not.toHaveProperty('fileName');
+    expect(toChallengeUpdate(values, challenge)).not.toHaveProperty('fileName');
+  });
+
+  it('offers only flags with attachments for dynamic attachments', () => {
+    expect(flagAddPath('DynamicAttachment')).toBe('withAttachment');
+    expect(flagAddPath('DynamicContainer')).toBe('template');
+    expect(flagAddPath('StaticAttachment')).toBe('plain');
+    expect(flagAddPath('StaticContainer')).toBe('plain');
   });
 
   it('numberOrUndefined', () => {

@@ -35,6 +35,16 @@ export interface ChallengeFormValues {
 
 export const isContainerType = (type: ChallengeType) => type === 'StaticContainer' || type === 'DynamicContainer';
 
+/**
+ * How flags are added on a challenge's Flags page: none for dynamic containers (the template makes them), one flag
+ * with its own attachment at a time for dynamic attachments (a flag without a file would give a team nothing to
+ * download), plain flags for the static types.
+ */
+export function flagAddPath(type: ChallengeType): 'template' | 'withAttachment' | 'plain' {
+  if (type === 'DynamicContainer') return 'template';
+  return type === 'DynamicAttachment' ? 'withAttachment' : 'plain';
+}
+
 export function toChallengeFormValues(challenge: ChallengeEditDetailModel): ChallengeFormValues {
   return {
     title: challenge.title,
@@ -66,11 +76,22 @@ export function numberOrUndefined(value: NumberField): number | undefined {
   return Number.isFinite(number) ? number : undefined;
 }
 
+/** The stored challenge the form edits: its type decides which fields apply, its deadline whether one is removed. */
+export type SavedChallenge = Pick<ChallengeEditDetailModel, 'type' | 'deadlineUtc'>;
+
+/** The deadline to send: the new time, 0 (the API's "remove") when a stored deadline was cleared, else nothing. */
+function deadlineUpdate(input: string, stored: number | null): number | undefined {
+  const deadline = fromLocalInput(input);
+  if (deadline !== null) return deadline;
+  return input.trim() === '' && stored !== null ? 0 : undefined;
+}
+
 /**
  * The `PUT` body. Only fields that apply to the challenge's type are sent: container settings for container
  * challenges, the flag template for dynamic containers, the download name for dynamic attachments.
  */
-export function toChallengeUpdate(values: ChallengeFormValues, type: ChallengeType): ChallengeUpdateModel {
+export function toChallengeUpdate(values: ChallengeFormValues, saved: SavedChallenge): ChallengeUpdateModel {
+  const { type } = saved;
   const body: ChallengeUpdateModel = {
     title: values.title.trim(),
     content: values.content,
@@ -82,8 +103,8 @@ export function toChallengeUpdate(values: ChallengeFormValues, type: ChallengeTy
     disableBloodBonus: values.disableBloodBonus,
     submissionLimit: numberOrUndefined(values.submissionLimit),
   };
-  const deadline = fromLocalInput(values.deadline);
-  if (deadline !== null) body.deadlineUtc = deadline;
+  const deadline = deadlineUpdate(values.deadline, saved.deadlineUtc);
+  if (deadline !== undefined) body.deadlineUtc = deadline;
   if (type === 'DynamicContainer') body.flagTemplate = values.flagTemplate.trim();
   if (type === 'DynamicAttachment' && values.fileName.trim()) body.fileName = values.fileName.trim();
   if (isContainerType(type)) {

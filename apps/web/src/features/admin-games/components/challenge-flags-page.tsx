@@ -4,6 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEditChallenge } from '../api/get-challenge';
+import { flagAddPath } from '../challenge-form';
 import { ChallengeHeader } from './challenge/challenge-header';
 import { AddFlagWithAttachment } from './flags/add-flag-with-attachment';
 import { AddFlagsForm } from './flags/add-flags-form';
@@ -14,7 +15,8 @@ import { useRouteIds } from './use-route-ids';
 
 function FlagsContent({ gameId, challenge }: { gameId: number; challenge: ChallengeEditDetailModel }) {
   const { t } = useTranslation();
-  if (challenge.type === 'DynamicContainer') {
+  const path = flagAddPath(challenge.type);
+  if (path === 'template') {
     return (
       <Alert icon={<IconInfoCircle size={18} />} title={t('adminGames.flags.dynamicTitle')}>
         {t('adminGames.flags.dynamicText', { template: challenge.flagTemplate || 'flag{<GUID>}' })}{' '}
@@ -24,17 +26,19 @@ function FlagsContent({ gameId, challenge }: { gameId: number; challenge: Challe
       </Alert>
     );
   }
-  const dynamic = challenge.type === 'DynamicAttachment';
   return (
     <Stack gap="md">
-      {dynamic && (
+      {path === 'withAttachment' && (
         <Alert icon={<IconInfoCircle size={18} />} variant="light">
           {t('adminGames.flags.dynamicAttachmentText')}
         </Alert>
       )}
       <FlagList gameId={gameId} challenge={challenge} />
-      {dynamic && <AddFlagWithAttachment gameId={gameId} challengeId={challenge.id} />}
-      <AddFlagsForm gameId={gameId} challengeId={challenge.id} />
+      {path === 'withAttachment' ? (
+        <AddFlagWithAttachment gameId={gameId} challengeId={challenge.id} />
+      ) : (
+        <AddFlagsForm gameId={gameId} challengeId={challenge.id} />
+      )}
     </Stack>
   );
 }

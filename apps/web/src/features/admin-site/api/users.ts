@@ -1,7 +1,12 @@
-import type { AdminUserInfoModel, ArrayResponseOfUserInfoModel, UserCreateModel } from '@flagpole/contract';
+import type {
+  AdminUserInfoModel,
+  ArrayResponseOfUserInfoModel,
+  ProfileUserInfoModel,
+  UserCreateModel,
+} from '@flagpole/contract';
 import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
-import { http } from '@/lib/http';
+import useSWR, { useSWRConfig } from 'swr';
+import { fetcher, http } from '@/lib/http';
 import { ADMIN_PAGE_SIZE, adminKeys, isListKey } from './keys';
 import { useSearchableList } from './searchable-list';
 
@@ -9,6 +14,13 @@ import { useSearchableList } from './searchable-list';
 export function useAdminUsers(page: number, search: string) {
   const { data, error } = useSearchableList<ArrayResponseOfUserInfoModel>(adminKeys.usersPrefix, page, search);
   return { users: data, error, pageSize: ADMIN_PAGE_SIZE };
+}
+
+/** One user's profile (`GET /api/admin/users/{id}`), read when the admin opens the user; null loads nothing. */
+export function useAdminUser(userId: string | null) {
+  return useSWR<ProfileUserInfoModel>(userId === null ? null : adminKeys.user(userId), fetcher, {
+    refreshInterval: 0,
+  });
 }
 
 function useRevalidateUsers() {
@@ -29,12 +41,13 @@ export function useAddUsers(): (users: UserCreateModel[]) => Promise<void> {
 
 export function useUpdateUser(): (userId: string, changes: AdminUserInfoModel) => Promise<void> {
   const revalidate = useRevalidateUsers();
+  const { mutate } = useSWRConfig();
   return useCallback(
     async (userId, changes) => {
       await http.put(adminKeys.user(userId), changes);
-      await revalidate();
+      await Promise.all([revalidate(), mutate(adminKeys.user(userId))]);
     },
-    [revalidate],
+    [revalidate, mutate],
   );
 }
 

@@ -1,15 +1,15 @@
 import type { LogMessageModel } from '@flagpole/contract';
-import { Badge, Button, Center, Group, Indicator, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Center, Group, Indicator, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '@/features/admin-games/components/load-state';
 import { usePageTitle } from '@/lib/use-page-title';
 import { LOGS_PAGE_SIZE, useAdminLogs } from '../api/logs';
 import { useLiveLogs } from '../hooks/use-live-logs';
-import { LOG_LEVEL_FILTERS, type LogLevelFilter, levelColor, matchesLevel, mergeLogs, prependLog } from '../log-levels';
+import { LOG_LEVEL_FILTERS, type LogLevelFilter, matchesLevel, mergeLogs, prependLog } from '../log-levels';
 import { OpenEndedPager } from './list-toolbar';
+import { LogList } from './log-list';
 import { PageHeading } from './page-heading';
 
 function LiveState({ paused, connected }: { paused: boolean; connected: boolean }) {
@@ -25,53 +25,6 @@ function LiveState({ paused, connected }: { paused: boolean; connected: boolean 
         {t(`adminSite.logs.state.${state}`)}
       </Text>
     </Group>
-  );
-}
-
-function LogTable({ entries }: { entries: LogMessageModel[] }) {
-  const { t } = useTranslation();
-  return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table verticalSpacing={6} fz="sm" striped highlightOnHover aria-label={t('pages.adminLogs')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={170}>{t('adminSite.logs.time')}</Table.Th>
-            <Table.Th w={120}>{t('adminSite.logs.level')}</Table.Th>
-            <Table.Th w={140}>{t('adminSite.logs.user')}</Table.Th>
-            <Table.Th w={140}>{t('adminSite.logs.ip')}</Table.Th>
-            <Table.Th>{t('adminSite.logs.message')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <Table.Tr key={`${entry.time}|${entry.level}|${entry.name}|${entry.ip}|${entry.msg}`}>
-              <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                {dayjs(entry.time).format('YYYY-MM-DD HH:mm:ss')}
-              </Table.Td>
-              <Table.Td>
-                <Badge color={levelColor(entry.level)} variant="light" size="sm">
-                  {entry.level ?? '—'}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={500} truncate maw={140}>
-                  {entry.name ?? '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td ff="monospace">{entry.ip || '—'}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {entry.msg}
-                {entry.status && entry.status !== 'Success' && (
-                  <Badge ml={6} size="xs" variant="outline" color="gray">
-                    {entry.status}
-                  </Badge>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 
@@ -150,7 +103,7 @@ export function LogsPage() {
               <Text c="dimmed">{t('adminSite.logs.empty')}</Text>
             </Center>
           ) : (
-            <LogTable entries={shown} />
+            <LogList entries={shown} />
           );
         }}
       </LoadState>

@@ -1,20 +1,18 @@
 import { type AdminUserInfoModel, limits, Role, type UserInfoModel } from '@flagpole/contract';
 import { Code, Select, SimpleGrid, Switch, Table, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useUpdateUser } from '../api/users';
+import { formatUserTime } from '../user-facts';
 import { EditModal } from './edit-modal';
-
-const formatTime = (ms: number) => (ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '—');
 
 /** What the admin can look at but not edit: identity and activity. */
 function UserFacts({ user }: { user: UserInfoModel }) {
   const { t } = useTranslation();
   const rows = [
     [t('adminSite.users.id'), <Code key="id">{user.id}</Code>],
-    [t('adminSite.users.registered'), formatTime(user.registerTimeUtc)],
-    [t('adminSite.users.lastSeen'), `${formatTime(user.lastVisitedUtc)} · ${user.ip || '—'}`],
+    [t('adminSite.users.registered'), formatUserTime(user.registerTimeUtc)],
+    [t('adminSite.users.lastSeen'), `${formatUserTime(user.lastVisitedUtc)} · ${user.ip || '—'}`],
   ] as const;
   return (
     <Table fz="xs" verticalSpacing={2} withRowBorders={false}>

@@ -1,34 +1,54 @@
 import type { UserInfoModel } from '@flagpole/contract';
-import { ActionIcon, Avatar, Button, Group, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Button,
+  Group,
+  Menu,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconDots, IconKey, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { IconDots, IconEye, IconKey, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { resetUserPassword, useAdminUsers, useDeleteUser } from '../api/users';
 import { useConfirm, useConfirmRemoval } from '../hooks/use-confirm';
+import { formatUserTime } from '../user-facts';
 import { AdminListPage, useListQuery } from './admin-list-page';
 import { BulkAddModal } from './bulk-add-modal';
 import { ListCard, ResponsiveList } from './responsive-list';
 import { RoleBadge } from './role-badge';
 import { SecretOnceModal } from './secret-once';
 import { UserEditModal } from './user-edit-modal';
+import { UserViewDrawer } from './user-view-drawer';
+import classes from './users-page.module.css';
 
 interface UserActions {
+  view: (user: UserInfoModel) => void;
   edit: (user: UserInfoModel) => void;
   resetPassword: (user: UserInfoModel) => void;
   remove: (user: UserInfoModel) => void;
 }
-
-const formatTime = (ms: number) => (ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '—');
 
 function UserMenu({ user, actions }: { user: UserInfoModel; actions: UserActions }) {
   const { t } = useTranslation();
   const name = user.userName ?? user.id;
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        onClick={() => actions.view(user)}
+        aria-label={t('adminSite.users.viewFor', { name })}
+      >
+        <IconEye size={18} />
+      </ActionIcon>
       <ActionIcon
         variant="subtle"
         onClick={() => actions.edit(user)}
@@ -55,19 +75,22 @@ function UserMenu({ user, actions }: { user: UserInfoModel; actions: UserActions
   );
 }
 
-function Identity({ user }: { user: UserInfoModel }) {
+/** The avatar, name and e-mail of a row; a click opens the user's details. */
+function Identity({ user, onOpen }: { user: UserInfoModel; onOpen: (user: UserInfoModel) => void }) {
   return (
-    <Group gap="sm" wrap="nowrap" miw={0}>
-      <Avatar src={user.avatar} size={36} name={user.userName ?? ''} color="initials" alt="" />
-      <Stack gap={0} miw={0}>
-        <Text size="sm" fw={600} truncate>
-          {user.userName}
-        </Text>
-        <Text size="xs" c="dimmed" truncate>
-          {user.email}
-        </Text>
-      </Stack>
-    </Group>
+    <UnstyledButton onClick={() => onOpen(user)} miw={0} className={classes.identity}>
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <Avatar src={user.avatar} size={36} name={user.userName ?? ''} color="initials" alt="" />
+        <Stack gap={0} miw={0}>
+          <Text size="sm" fw={600} truncate className={classes.name}>
+            {user.userName}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {user.email}
+          </Text>
+        </Stack>
+      </Group>
+    </UnstyledButton>
   );
 }
 
@@ -82,7 +105,7 @@ function UserTable({ users, actions }: { users: UserInfoModel[]; actions: UserAc
           <Table.Th>{t('adminSite.users.stdNumber')}</Table.Th>
           <Table.Th>{t('adminSite.users.role')}</Table.Th>
           <Table.Th>{t('adminSite.users.lastSeen')}</Table.Th>
-          <Table.Th w={90}>
+          <Table.Th w={124}>
             <VisuallyHidden>{t('adminSite.list.actions')}</VisuallyHidden>
           </Table.Th>
         </Table.Tr>
@@ -91,16 +114,16 @@ function UserTable({ users, actions }: { users: UserInfoModel[]; actions: UserAc
         {users.map((user) => (
           <Table.Tr key={user.id}>
             <Table.Td maw={280}>
-              <Identity user={user} />
+              <Identity user={user} onOpen={actions.view} />
             </Table.Td>
             <Table.Td>{user.realName || '—'}</Table.Td>
-            <Table.Td ff="monospace">{user.stdNumber || '—'}</Table.Td>
+            <Table.Td ff={user.stdNumber ? 'monospace' : undefined}>{user.stdNumber || '—'}</Table.Td>
             <Table.Td>
               <RoleBadge role={user.role} />
             </Table.Td>
             <Table.Td>
               <Text size="sm" ff="monospace">
-                {formatTime(user.lastVisitedUtc)}
+                {formatUserTime(user.lastVisitedUtc)}
               </Text>
               <Text size="xs" c="dimmed" ff="monospace">
                 {user.ip || '—'}
@@ -118,7 +141,11 @@ function UserTable({ users, actions }: { users: UserInfoModel[]; actions: UserAc
 
 function UserCards({ users, actions }: { users: UserInfoModel[]; actions: UserActions }) {
   return users.map((user) => (
-    <ListCard key={user.id} heading={<Identity user={user} />} aside={<UserMenu user={user} actions={actions} />}>
+    <ListCard
+      key={user.id}
+      heading={<Identity user={user} onOpen={actions.view} />}
+      aside={<UserMenu user={user} actions={actions} />}
+    >
       <Group gap="xs" mt="xs">
         <RoleBadge role={user.role} />
         <Text size="xs" c="dimmed" ff="monospace">
@@ -138,10 +165,12 @@ export function UsersPage() {
   const confirm = useConfirm();
   const confirmRemoval = useConfirmRemoval();
   const [adding, add] = useDisclosure(false);
+  const [viewing, setViewing] = useState<UserInfoModel | null>(null);
   const [editing, setEditing] = useState<UserInfoModel | null>(null);
   const [newPassword, setNewPassword] = useState<string | null>(null);
 
   const actions: UserActions = {
+    view: setViewing,
     edit: setEditing,
     resetPassword: (user) =>
       confirm({
@@ -187,6 +216,14 @@ export function UsersPage() {
       )}
     >
       <BulkAddModal opened={adding} onClose={add.close} />
+      <UserViewDrawer
+        user={viewing}
+        onEdit={(user) => {
+          setViewing(null);
+          setEditing(user);
+        }}
+        onClose={() => setViewing(null)}
+      />
       <UserEditModal user={editing} onClose={() => setEditing(null)} />
       <SecretOnceModal
         title={t('adminSite.users.newPasswordTitle')}

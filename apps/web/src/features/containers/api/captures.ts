@@ -31,8 +31,9 @@ export function downloadCapture(challengeId: number, partId: number, fileName: s
   return downloadFile(containerKeys.captureFile(challengeId, partId, fileName), fileName);
 }
 
+/** The server sends a zip archive; its own `Content-Disposition` name wins over this fallback. */
 export function downloadAllCaptures(challengeId: number, partId: number): Promise<string> {
-  return downloadFile(containerKeys.captureAll(challengeId, partId), `captures-${challengeId}-${partId}.tar`);
+  return downloadFile(containerKeys.captureAll(challengeId, partId), `captures-${challengeId}-${partId}.zip`);
 }
 
 export function deleteCapture(challengeId: number, partId: number, fileName: string): Promise<void> {

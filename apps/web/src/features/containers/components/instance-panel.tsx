@@ -15,6 +15,7 @@ import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { destroyInstance, extendInstance, startInstance } from '../api/instance';
 import { instanceAddress } from '../lib/entry';
+import { instanceView, isInstanceRunning } from '../lib/instance-view';
 import { canExtend, formatCountdown, remainingMs } from '../lib/lifetime';
 import { closeWsrxTunnel } from '../wsrx/use-wsrx-tunnel';
 import { InstanceAddress } from './instance-address';
@@ -40,18 +41,19 @@ export function InstancePanel({ gameId, challengeId, challengeTitle, context }: 
   const { data: game } = useGame(gameId);
   const now = useNow(1000);
   const detailKey = gameKeys.challenge(gameId, challengeId);
-  const [queuedAt, setQueuedAt] = useState<number | null>(null);
+  // The place the start answer gave, until the detail shows the instance.
+  const [startPosition, setStartPosition] = useState<number | null>(null);
 
   const entry = context.instanceEntry;
-  const running = context.instanceStatus === 'Running' || (!context.instanceStatus && entry !== null);
-  const pending = context.instanceStatus === 'Pending' || (queuedAt !== null && !running);
-  const position = context.queuePosition ?? (pending ? queuedAt : null);
+  const view = instanceView(context, startPosition);
+  const running = view.kind === 'running';
 
   // Re-read the challenge while the instance is being started, so the address appears without a reload.
-  useSWR(pending ? detailKey : null, fetcher, { refreshInterval: PENDING_REFRESH_MS });
+  useSWR(view.kind === 'pending' ? detailKey : null, fetcher, { refreshInterval: PENDING_REFRESH_MS });
+  const settled = isInstanceRunning(context) || context.instanceStatus === 'Destroyed';
   useEffect(() => {
-    if (running || context.instanceStatus === 'Destroyed') setQueuedAt(null);
-  }, [running, context.instanceStatus]);
+    if (settled) setStartPosition(null);
+  }, [settled]);
 
   const closeTime = context.closeTime;
   const left = closeTime === null ? 0 : remainingMs(closeTime, now);
@@ -70,7 +72,7 @@ export function InstancePanel({ gameId, challengeId, challengeTitle, context }: 
   const start = useMutation(async () => {
     try {
       const started = await startInstance(gameId, challengeId);
-      setQueuedAt(started.queuePosition ?? (started.status === 'Pending' ? 1 : null));
+      setStartPosition(started.queuePosition ?? (started.status === 'Pending' ? 1 : null));
     } catch (error) {
       showError(error);
     } finally {
@@ -108,7 +110,7 @@ export function InstancePanel({ gameId, challengeId, challengeTitle, context }: 
       onConfirm: () => void destroy.trigger(),
     });
 
-  if (context.containersAvailable === false) {
+  if (view.kind === 'unavailable') {
     return (
       <Alert color="gray" icon={<IconServerOff size={18} />} title={t('containers.panel.unavailableTitle')}>
         {t('containers.panel.unavailable')}
@@ -122,9 +124,9 @@ export function InstancePanel({ gameId, challengeId, challengeTitle, context }: 
         <Text fw={600} size="sm">
           {t('containers.panel.title')}
         </Text>
-        {running && entry ? (
+        {view.kind === 'running' ? (
           <>
-            <InstanceAddress entry={entry} label={`${challengeTitle} @ ${game?.title ?? config.title}`} />
+            <InstanceAddress entry={view.entry} label={`${challengeTitle} @ ${game?.title ?? config.title}`} />
             <Group justify="space-between" gap="xs">
               <Group gap={6} wrap="nowrap">
                 <IconHourglassHigh size={16} aria-hidden />
@@ -161,11 +163,13 @@ export function InstancePanel({ gameId, challengeId, challengeTitle, context }: 
               </Group>
             </Group>
           </>
-        ) : pending ? (
+        ) : view.kind === 'pending' ? (
           <Group gap="sm" wrap="nowrap" role="status">
             <Loader size="sm" />
             <Text size="sm">
-              {position !== null ? t('containers.panel.queued', { position }) : t('containers.panel.starting')}
+              {view.position !== null
+                ? t('containers.panel.queued', { position: view.position })
+                : t('containers.panel.starting')}
             </Text>
           </Group>
         ) : (

@@ -103,6 +103,7 @@ describe('connecting', () => {
     const client = new WsrxClient(connection, daemon.deps);
     const error = await rejection(client.connect());
     expect(error.kind).toBe('daemon_unavailable');
+    expect(error.message).toBe('Failed to check wsrx version, is wsrx daemon running?');
     expect(client.getSnapshot().state).toBe(WsrxState.Invalid);
     expect(daemon.polling).toBe(false);
   });

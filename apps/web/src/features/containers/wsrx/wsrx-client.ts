@@ -119,7 +119,7 @@ export class WsrxClient {
       response = await this.request('/version');
     } catch {
       this.setState(WsrxState.Invalid);
-      throw new WsrxError('daemon_unavailable', WSRX_MESSAGES.connectFailed);
+      throw new WsrxError('daemon_unavailable', WSRX_MESSAGES.versionCheckFailed);
     }
     if (response.status === 404) {
       this.setState(WsrxState.Invalid);

@@ -10,7 +10,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   ThemeIcon,
   Title,
 } from '@mantine/core';
@@ -22,7 +21,6 @@ import {
   IconConfetti,
   IconExternalLink,
   IconFileDownload,
-  IconFlag,
   IconHourglass,
   IconX,
 } from '@tabler/icons-react';
@@ -33,12 +31,22 @@ import { useSWRConfig } from 'swr';
 import { Markdown } from '@/components/markdown';
 import { InstancePanel } from '@/features/containers/components/instance-panel';
 import { showError } from '@/lib/notify';
+import { ANSWER_COLORS } from '@/lib/status-colors';
 import { useChallenge } from '../api/get-challenge';
 import { gameKeys } from '../api/keys';
 import { getSubmissionStatus, submitFlag } from '../api/submit-flag';
+import { useRetryCountdown } from '../hooks/use-retry-countdown';
 import { formatFileSize } from '../lib/file-size';
-import { canSubmit, limitReached, runSubmitFlow, type SubmitState, type Verdict } from '../lib/submit-flow';
+import {
+  canSubmit,
+  limitReached,
+  retryAtAfterRefusal,
+  runSubmitFlow,
+  type SubmitState,
+  type Verdict,
+} from '../lib/submit-flow';
 import { CATEGORY_STYLES } from './categories';
+import { FlagSubmitForm } from './flag-submit-form';
 
 interface ChallengeModalProps {
   gameId: number;
@@ -47,10 +55,10 @@ interface ChallengeModalProps {
   onClose: () => void;
 }
 
-const VERDICT_STYLE: Record<Verdict, { color: string; icon: typeof IconCheck }> = {
-  Accepted: { color: 'teal', icon: IconConfetti },
-  WrongAnswer: { color: 'red', icon: IconX },
-  NotFound: { color: 'orange', icon: IconX },
+const VERDICT_ICONS: Record<Verdict, typeof IconCheck> = {
+  Accepted: IconConfetti,
+  WrongAnswer: IconX,
+  NotFound: IconX,
 };
 
 function isExternal(url: string): boolean {
@@ -64,6 +72,8 @@ export function ChallengeModal({ gameId, challenge, solved, onClose }: Challenge
   const { data: detail, error } = useChallenge(gameId, challengeId);
   const [flag, setFlag] = useState('');
   const [state, setState] = useState<SubmitState>({ phase: 'idle' });
+  // The server limits submissions per team, not per challenge, so the wait outlives a change of challenge.
+  const retry = useRetryCountdown();
   const style = challenge ? CATEGORY_STYLES[challenge.category] : null;
 
   // Each challenge starts with an empty form: a verdict belongs to the challenge it was given for.
@@ -90,6 +100,8 @@ export function ChallengeModal({ gameId, challenge, solved, onClose }: Challenge
     });
     void mutate(gameKeys.challenge(gameId, challengeId));
     if (final.phase === 'failed') {
+      const retryAt = retryAtAfterRefusal(final.error, Date.now());
+      if (retryAt !== null) retry.waitUntil(retryAt);
       showError(final.error);
       return;
     }
@@ -103,9 +115,9 @@ export function ChallengeModal({ gameId, challenge, solved, onClose }: Challenge
     }
     if (final.phase !== 'done') return;
     const { verdict } = final;
-    const VerdictIcon = VERDICT_STYLE[verdict].icon;
+    const VerdictIcon = VERDICT_ICONS[verdict];
     notifications.show({
-      color: VERDICT_STYLE[verdict].color,
+      color: ANSWER_COLORS[verdict],
       icon: <VerdictIcon size={18} />,
       title: t(`challenges.submit.result.${verdict}.title`),
       message: t(`challenges.submit.result.${verdict}.text`, { challenge: challenge.title }),
@@ -121,7 +133,6 @@ export function ChallengeModal({ gameId, challenge, solved, onClose }: Challenge
   const limit = detail?.limit ?? 0;
   const atLimit = limitReached(attempts, limit);
   const pastDeadline = detail?.deadline != null && detail.deadline <= Date.now();
-  const inFlight = state.phase === 'submitting' || state.phase === 'judging';
   const submitAllowed = canSubmit(state, attempts, limit) && !solved && !pastDeadline;
   const attachment = detail?.context.url ?? null;
   const isContainer = detail?.type === 'StaticContainer' || detail?.type === 'DynamicContainer';
@@ -259,55 +270,16 @@ export function ChallengeModal({ gameId, challenge, solved, onClose }: Challenge
               {t('challenges.modal.alreadySolved')}
             </Alert>
           ) : (
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                void submit();
-              }}
-            >
-              <Stack gap="xs">
-                <Group align="flex-end" gap="sm" wrap="nowrap">
-                  <TextInput
-                    label={t('challenges.submit.flag')}
-                    placeholder={t('challenges.submit.placeholder')}
-                    value={flag}
-                    onChange={(event) => setFlag(event.currentTarget.value)}
-                    maxLength={127}
-                    disabled={atLimit || pastDeadline}
-                    autoComplete="off"
-                    spellCheck={false}
-                    ff="monospace"
-                    style={{ flex: 1 }}
-                    data-autofocus
-                  />
-                  <Button
-                    type="submit"
-                    loading={inFlight}
-                    disabled={!submitAllowed || flag.trim() === ''}
-                    leftSection={<IconFlag size={16} />}
-                  >
-                    {t('challenges.submit.button')}
-                  </Button>
-                </Group>
-                <div aria-live="polite">
-                  {state.phase === 'judging' && (
-                    <Text size="sm" c="dimmed">
-                      {t('challenges.submit.judging')}
-                    </Text>
-                  )}
-                  {state.phase === 'done' && (
-                    <Alert color={VERDICT_STYLE[state.verdict].color} variant="light" p="xs">
-                      {t(`challenges.submit.result.${state.verdict}.title`)}
-                    </Alert>
-                  )}
-                  {atLimit && (
-                    <Text size="sm" c="red">
-                      {t('challenges.submit.limitReached')}
-                    </Text>
-                  )}
-                </div>
-              </Stack>
-            </form>
+            <FlagSubmitForm
+              flag={flag}
+              onFlagChange={setFlag}
+              onSubmit={() => void submit()}
+              state={state}
+              allowed={submitAllowed}
+              closed={atLimit || pastDeadline}
+              atLimit={atLimit}
+              retrySeconds={retry.seconds}
+            />
           )}
         </Stack>
       )}

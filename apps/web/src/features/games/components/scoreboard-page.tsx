@@ -1,9 +1,10 @@
-import type { DetailedGameInfoModel, ScoreboardModel } from '@flagpole/contract';
+import type { DetailedGameInfoModel, ScoreboardItem, ScoreboardModel } from '@flagpole/contract';
 import { unpackBloodBonus } from '@flagpole/contract';
 import { Alert, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck, IconDropletFilled, IconHourglass } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
@@ -12,11 +13,14 @@ import { errorMessageOf } from '@/lib/error-message';
 import { ApiError } from '@/lib/http';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useGame } from '../api/get-game';
+import { useGameDetails } from '../api/get-game-details';
+import { useMyTeams } from '../api/get-my-teams';
 import { useScoreboard } from '../api/get-scoreboard';
 import { parseId } from '../api/keys';
 import { useGameLive } from '../hooks/use-game-live';
 import { useNow } from '../hooks/use-now';
-import { gamePhase } from '../lib/game-status';
+import { canOpenChallenges, gamePhase } from '../lib/game-status';
+import { findMyTeam } from '../lib/my-team';
 import { BLOOD_COLORS, BLOOD_ORDER } from './categories';
 import { GameShell } from './game-shell';
 import { useNoticeToast } from './live-notifications';
@@ -44,11 +48,29 @@ function BloodLegend({ packed }: { packed: number }) {
   );
 }
 
+/**
+ * The caller's row, by team id: from the own board while the team may play (usually cached by the challenges
+ * page), else from the caller's teams (the own board is closed after a game).
+ */
+function useMyTeamRow(game: DetailedGameInfoModel, board: ScoreboardModel, now: number): ScoreboardItem | null {
+  const playing = game.teamName !== null;
+  const boardOpen = playing && canOpenChallenges(game.status, gamePhase(game.start, game.end, now), game.practiceMode);
+  const details = useGameDetails(boardOpen ? game.id : null, false);
+  const teamId = details.data?.rank?.id ?? null;
+  const needTeams = playing && teamId === null && (!boardOpen || details.error !== undefined);
+  const { data: teams } = useMyTeams(needTeams);
+  const myTeamIds = useMemo(() => teams?.map((team) => team.id) ?? null, [teams]);
+  return useMemo(
+    () => findMyTeam(board.items, { teamName: game.teamName, teamId, myTeamIds }),
+    [board.items, game.teamName, teamId, myTeamIds],
+  );
+}
+
 function Board({ game, board }: { game: DetailedGameInfoModel; board: ScoreboardModel }) {
   const { t } = useTranslation();
   const now = useNow(30_000);
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
-  const mine = game.teamName ? (board.items.find((item) => item.name === game.teamName) ?? null) : null;
+  const mine = useMyTeamRow(game, board, now);
   const overall = board.timelines.find((line) => line.divisionId === 0) ?? board.timelines[0];
 
   return (

@@ -1,6 +1,16 @@
 import type { AnswerResult } from '@flagpole/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { canSubmit, limitReached, runSubmitFlow, type SubmitState, toVerdict } from './submit-flow';
+import { ApiError } from '@/lib/http';
+import {
+  canSubmit,
+  FALLBACK_RETRY_SECONDS,
+  limitReached,
+  retryAtAfterRefusal,
+  runSubmitFlow,
+  type SubmitState,
+  secondsUntil,
+  toVerdict,
+} from './submit-flow';
 
 describe('runSubmitFlow', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -89,5 +99,33 @@ describe('submit helpers', () => {
     expect(canSubmit({ phase: 'done', verdict: 'Accepted' }, 1, 5)).toBe(false);
     expect(canSubmit({ phase: 'done', verdict: 'WrongAnswer' }, 5, 5)).toBe(false);
     expect(canSubmit({ phase: 'timeout', submissionId: 1 }, 0, 0)).toBe(true);
+  });
+});
+
+describe('waiting after too many submissions', () => {
+  const refused = (retryAfterSeconds?: number) =>
+    new ApiError('Too many requests', 429, 429, undefined, retryAfterSeconds);
+
+  it('waits as long as Retry-After says', () => {
+    expect(retryAtAfterRefusal(refused(7), 1_000)).toBe(8_000);
+    expect(retryAtAfterRefusal(refused(2.2), 0)).toBe(3_000);
+  });
+
+  it('waits a short default when the server did not say how long', () => {
+    expect(retryAtAfterRefusal(refused(), 0)).toBe(FALLBACK_RETRY_SECONDS * 1000);
+    expect(retryAtAfterRefusal(refused(0), 0)).toBe(1000);
+  });
+
+  it('does not wait after any other failure', () => {
+    expect(retryAtAfterRefusal(new ApiError('Wrong', 400, 400, undefined), 0)).toBeNull();
+    expect(retryAtAfterRefusal(new Error('offline'), 0)).toBeNull();
+  });
+
+  it('counts whole seconds down to zero', () => {
+    expect(secondsUntil(null, 0)).toBe(0);
+    expect(secondsUntil(10_000, 0)).toBe(10);
+    expect(secondsUntil(10_000, 9_001)).toBe(1);
+    expect(secondsUntil(10_000, 10_000)).toBe(0);
+    expect(secondsUntil(10_000, 12_000)).toBe(0);
   });
 });

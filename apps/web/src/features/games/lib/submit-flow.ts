@@ -1,4 +1,5 @@
 import type { AnswerResult } from '@flagpole/contract';
+import { ApiError } from '@/lib/http';
 
 /** The verdicts a player can get; `CheatDetected` is shown as a wrong answer. */
 export type Verdict = 'Accepted' | 'WrongAnswer' | 'NotFound';
@@ -91,4 +92,22 @@ export function canSubmit(state: SubmitState, attempts: number, limit: number): 
 /** `limit` 0 means unlimited. */
 export function limitReached(attempts: number, limit: number): boolean {
   return limit > 0 && attempts >= limit;
+}
+
+/** How long to hold the button when the server refused for too many submissions without saying how long. */
+export const FALLBACK_RETRY_SECONDS = 10;
+
+/**
+ * When the team may submit again after the server refused a submission as too many (429, with Retry-After), in
+ * ms since the epoch; null for any other failure.
+ */
+export function retryAtAfterRefusal(error: unknown, now: number): number | null {
+  if (!(error instanceof ApiError) || error.httpStatus !== 429) return null;
+  const seconds = error.retryAfterSeconds ?? FALLBACK_RETRY_SECONDS;
+  return now + Math.max(1, Math.ceil(seconds)) * 1000;
+}
+
+/** Whole seconds left until `retryAt`, rounded up so the countdown never shows 0 while still waiting. */
+export function secondsUntil(retryAt: number | null, now: number): number {
+  return retryAt === null ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000));
 }

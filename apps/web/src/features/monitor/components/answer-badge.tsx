@@ -1,7 +1,7 @@
 import type { AnswerResult } from '@flagpole/contract';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ANSWER_COLORS } from '../lib/answer-status';
+import { ANSWER_COLORS } from '@/lib/status-colors';
 
 export function AnswerBadge({ status }: { status: AnswerResult }) {
   const { t } = useTranslation();

@@ -3,10 +3,11 @@ import { Badge, Card, Chip, Group, Stack, Switch, Table, Text } from '@mantine/c
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EVENT_COLORS } from '@/lib/status-colors';
 import { useMonitorEvents } from '../api/get-events';
 import { useLiveFeed } from '../hooks/use-live-feed';
 import { useMonitorLive } from '../hooks/use-monitor-live';
-import { answerOf, EVENT_COLORS, EVENT_TYPES } from '../lib/answer-status';
+import { answerOf, EVENT_TYPES } from '../lib/answer-status';
 import { eventText } from '../lib/event-text';
 import { eventIdentity } from '../lib/feed-identity';
 import { mergeFeed } from '../lib/live-feed';

@@ -3,10 +3,11 @@ import { Card, ColorSwatch, Group, SegmentedControl, Select, Stack, Table, Text 
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ANSWER_COLORS } from '@/lib/status-colors';
 import { useMonitorSubmissions } from '../api/get-submissions';
 import { useLiveFeed } from '../hooks/use-live-feed';
 import { useMonitorLive } from '../hooks/use-monitor-live';
-import { ANSWER_COLORS, ANSWER_FILTERS } from '../lib/answer-status';
+import { ANSWER_FILTERS } from '../lib/answer-status';
 import { submissionIdentity } from '../lib/feed-identity';
 import { mergeFeed } from '../lib/live-feed';
 import { rowKeys } from '../lib/row-keys';

@@ -1,5 +1,5 @@
 import { ChallengeCategory, type ChallengeEditDetailModel, gameLimits } from '@flagpole/contract';
-import { Button, Grid, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Grid, Select, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,18 @@ import { HintsEditor } from './hints-editor';
 import { ScoreSection } from './score-section';
 import { useDeleteChallengeAction } from './use-delete-challenge-action';
 
+/** A card holding one monospace text field (a flag template, a file name), titled like the field. */
+function CodeFieldCard({ label, description, ...input }: TextInputProps & { label: string; description: string }) {
+  return (
+    <SectionCard compact title={label} description={description}>
+      <TextInput label={label} styles={monoInput} {...input} />
+    </SectionCard>
+  );
+}
+
+/** The API's limit on a dynamic attachment's download name. */
+const DOWNLOAD_NAME_MAX = 255;
+
 export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge: ChallengeEditDetailModel }) {
   const { t } = useTranslation();
   const { trigger, isMutating } = useMutation(useUpdateChallenge());
@@ -40,6 +52,7 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
       difficulty: validateNumber(t, { min: 0.1, max: 1000 }),
       submissionLimit: validateNumber(t, { min: 0, max: 10_000, integer: true }),
       flagTemplate: maxLength(t, gameLimits.flagTemplate.max),
+      fileName: challenge.type === 'DynamicAttachment' ? requiredText(t, DOWNLOAD_NAME_MAX) : undefined,
       memoryLimit: container ? optionalInt(32, 1_048_576) : undefined,
       cpuCount: container ? optionalInt(1, 1024) : undefined,
       storageLimit: container ? optionalInt(0, 1_048_576) : undefined,
@@ -49,7 +62,7 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
 
   const submit = form.onSubmit(async (values) => {
     try {
-      const saved = await trigger(gameId, challenge.id, toChallengeUpdate(values, challenge.type));
+      const saved = await trigger(gameId, challenge.id, toChallengeUpdate(values, challenge));
       form.setValues(toChallengeFormValues(saved));
       form.resetDirty(toChallengeFormValues(saved));
       showSuccess(t('adminGames.challenge.saved'));
@@ -87,19 +100,13 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
               </SectionCard>
               <HintsEditor form={form} />
               {challenge.type === 'DynamicContainer' && (
-                <SectionCard
-                  compact
-                  title={t('adminGames.challenge.flagTemplate')}
+                <CodeFieldCard
+                  label={t('adminGames.challenge.flagTemplate')}
                   description={t('adminGames.challenge.flagTemplateHint')}
-                >
-                  <TextInput
-                    label={t('adminGames.challenge.flagTemplate')}
-                    placeholder="flag{[TEAM_HASH]}"
-                    styles={monoInput}
-                    maxLength={gameLimits.flagTemplate.max}
-                    {...form.getInputProps('flagTemplate')}
-                  />
-                </SectionCard>
+                  placeholder="flag{[TEAM_HASH]}"
+                  maxLength={gameLimits.flagTemplate.max}
+                  {...form.getInputProps('flagTemplate')}
+                />
               )}
               {container && <ContainerSection form={form} />}
             </Stack>
@@ -108,7 +115,17 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
             <Stack gap="md">
               <ScoreSection form={form} />
               {container && <TestInstanceControl gameId={gameId} challenge={challenge} />}
-              {challenge.type !== 'DynamicAttachment' && <AttachmentSection gameId={gameId} challenge={challenge} />}
+              {challenge.type === 'DynamicAttachment' ? (
+                <CodeFieldCard
+                  label={t('adminGames.challenge.fileName')}
+                  description={t('adminGames.challenge.fileNameHint')}
+                  required
+                  maxLength={DOWNLOAD_NAME_MAX}
+                  {...form.getInputProps('fileName')}
+                />
+              ) : (
+                <AttachmentSection gameId={gameId} challenge={challenge} />
+              )}
             </Stack>
           </Grid.Col>
         </Grid>
