@@ -13,6 +13,8 @@ export const limits = {
   captchaAnswer: { max: 4096 },
   /** Opaque tokens from mail links. */
   linkToken: { max: 1024 },
+  /** Flag submissions a team (any of its members) may send per window; the challenge view shows it. */
+  teamSubmissions: { limit: 10, windowSeconds: 10 },
 } as const;
 
 /** Image types accepted for upload (the spec's list). */

@@ -1,3 +1,4 @@
+import { limits } from '@flagpole/contract';
 import { tooManyRequests } from '../http/errors';
 import type { Clock } from '../lib/clock';
 import type { KeyValueStore } from '../lib/kv-store';
@@ -15,7 +16,7 @@ export const RATE_LIMIT_POLICIES = {
   register: { limit: 20, windowMs: 150_000 },
   powchallenge: { limit: 40, windowMs: 60_000 },
   /** Flag submissions per team (participation), whichever member sends them. */
-  submit: { limit: 10, windowMs: 10_000 },
+  submit: { limit: limits.teamSubmissions.limit, windowMs: limits.teamSubmissions.windowSeconds * 1000 },
 } satisfies Record<string, Window>;
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
 

@@ -1,4 +1,4 @@
-import type { ChallengeInfo } from '@flagpole/contract';
+import { type ChallengeInfo, limits } from '@flagpole/contract';
 import {
   Alert,
   Badge,
@@ -21,6 +21,7 @@ import {
   IconConfetti,
   IconExternalLink,
   IconFileDownload,
+  IconGauge,
   IconHourglass,
   IconX,
 } from '@tabler/icons-react';
@@ -258,6 +259,15 @@ export function ChallengeModal({ gameId, challenge, solved, onClose }: Challenge
                     {limit > 0
                       ? t('challenges.modal.attemptsLimited', { attempts, limit })
                       : t('challenges.modal.attempts', { count: attempts })}
+                  </Text>
+                </Group>
+                <Group gap={6}>
+                  <IconGauge size={16} aria-hidden />
+                  <Text size="sm" c="dimmed">
+                    {t('challenges.modal.rateLimit', {
+                      limit: limits.teamSubmissions.limit,
+                      seconds: limits.teamSubmissions.windowSeconds,
+                    })}
                   </Text>
                 </Group>
               </Group>
