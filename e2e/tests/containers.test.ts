@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { newContext, screenshot } from '../src/browser';
 import { buildFlagImage, containersWithLabel, FLAG_IMAGE, FLAG_PORT, readCapture } from '../src/challenge-image';
-import { text } from '../src/locale';
+import { en } from '../src/locale';
 import { type BrowserSession, openSession, uniqueUserName } from '../src/session';
 import { startWsrxStandIn, type WsrxStandIn } from '../src/wsrx-standin';
 
@@ -31,11 +31,6 @@ let flag = '';
 const CHALLENGE = 'Echo Flag';
 const GAME = 'Container CTF';
 const password = 'Secret-pass1';
-const en = (key: string, values: Record<string, string | number> = {}) =>
-  Object.entries(values).reduce(
-    (result, [name, value]) => result.replaceAll(`{{${name}}}`, String(value)),
-    text('en-US', key),
-  );
 
 /** A JSON call with the page's session cookie and XSRF header. */
 async function api<T = unknown>(page: Page, method: string, url: string, data?: unknown): Promise<T> {

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newContext, screenshot } from '../src/browser';
+import { en, textPattern } from '../src/locale';
 import { type BrowserSession, openSession, uniqueUserName } from '../src/session';
 
 /**
@@ -14,6 +15,8 @@ let gameId = 0;
 let warmupId = 0;
 const password = 'Secret-pass1';
 const ATTACHMENT_TEXT = 'The flag is flag{warm-up}, hidden in plain sight.\n';
+/** Red's dynamic flag, which Blue submits: the one cheating case. */
+let stolenFlag = '';
 
 interface Player {
   context: BrowserContext;
@@ -203,8 +206,9 @@ describe('playing', () => {
     const blueFlag = await flagOf(blue.page);
     expect(new Set([redFlag, blueFlag])).toEqual(new Set(['alpha', 'beta']));
 
+    stolenFlag = `flag{${redFlag}}`;
     const dialog = blue.page.getByRole('dialog');
-    await dialog.getByLabel('Flag', { exact: true }).fill(`flag{${redFlag}}`);
+    await dialog.getByLabel('Flag', { exact: true }).fill(stolenFlag);
     await dialog.getByRole('button', { name: 'Submit flag' }).click();
     await dialog.getByText('Wrong flag').first().waitFor();
     await closeDialog(blue.page);
@@ -242,10 +246,42 @@ describe('what everyone sees', () => {
       [`${blue.team}:SecondBlood`, `${red.team}:FirstBlood`, `${red.team}:FirstBlood`].sort(),
     );
 
-    await red.page.goto(`/games/${gameId}/scoreboard`);
-    await red.page.getByRole('columnheader', { name: 'Rank' }).first().waitFor();
-    await red.page.getByRole('cell', { name: red.team }).first().waitFor();
-    await screenshot(red.page, 'scoreboard');
+    await blue.page.goto(`/games/${gameId}/scoreboard`);
+    const ranking = blue.page.getByRole('region', { name: en('scoreboard.table.heading') });
+    const rows = ranking.locator('tbody tr');
+    // Rank, team, score and solved count are the first four cells of a row, in board order.
+    const shown = async () =>
+      Promise.all(
+        (await rows.all()).map(async (row) => {
+          const cells = row.getByRole('cell');
+          return [
+            await cells.nth(0).textContent(),
+            await cells.nth(1).textContent(),
+            await cells.nth(2).textContent(),
+            await cells.nth(3).textContent(),
+          ].map((cell) => cell?.trim());
+        }),
+      );
+    await expect.poll(shown).toEqual([
+      ['1', expect.stringContaining(red.team), '1957', '2'],
+      ['2', expect.stringContaining(blue.team), '890', '1'],
+    ]);
+    // The solve matrix marks each solve with its blood, named by the cell's label.
+    const solveCell = (team: string, type: string, challenge: string, points: number) =>
+      rows
+        .filter({ hasText: team })
+        .getByRole('cell', { name: textPattern('en-US', `scoreboard.table.solve.${type}`, { challenge, points }) });
+    await solveCell(red.team, 'FirstBlood', 'Warmup', 907).waitFor();
+    await solveCell(red.team, 'FirstBlood', 'Twins', 1050).waitFor();
+    await solveCell(blue.team, 'SecondBlood', 'Warmup', 890).waitFor();
+    const blueCells = await rows.filter({ hasText: blue.team }).getByRole('cell').all();
+    const blueLabels = await Promise.all(blueCells.map((cell) => cell.getAttribute('aria-label')));
+    expect(blueLabels.filter((name) => name?.startsWith('Twins'))).toEqual([]);
+    await ranking
+      .getByRole('list', { name: en('scoreboard.legend.label') })
+      .getByText(/^First blood/)
+      .waitFor();
+    await screenshot(blue.page, 'scoreboard');
   });
 
   it('the notices announce the new challenges and the bloods', async () => {
@@ -263,9 +299,23 @@ describe('what everyone sees', () => {
         `FirstBlood:${red?.team}/Twins`,
       ]),
     );
-    await red?.page.goto(`/games/${gameId}/challenges`);
-    await red?.page.getByRole('heading', { name: 'Notices' }).waitFor();
-    if (red) await screenshot(red.page, 'challenges-board');
+    if (!red || !blue) throw new Error('two teams expected');
+    await blue.page.goto(`/games/${gameId}/challenges`);
+    const feed = blue.page.getByRole('region', { name: en('challenges.notices.heading') });
+    const bloods = [
+      en('challenges.notices.text.FirstBlood', { team: red.team, challenge: 'Warmup' }),
+      en('challenges.notices.text.SecondBlood', { team: blue.team, challenge: 'Warmup' }),
+      en('challenges.notices.text.FirstBlood', { team: red.team, challenge: 'Twins' }),
+    ];
+    const opened = en('challenges.notices.text.NewChallenge', { challenge: 'Twins' });
+    for (const line of [...bloods, opened]) await feed.getByText(line, { exact: true }).waitFor();
+    await screenshot(blue.page, 'challenges-board');
+
+    // The bloods filter keeps the three blood notices and hides the new-challenge ones.
+    await feed.getByText(en('challenges.notices.filter.bloods'), { exact: true }).click();
+    await feed.getByText(opened, { exact: true }).waitFor({ state: 'hidden' });
+    expect(await feed.getByRole('listitem').count()).toBe(bloods.length);
+    for (const line of bloods) await feed.getByText(line, { exact: true }).waitFor();
   });
 
   it('monitors see the cheating case with both teams', async () => {
@@ -273,5 +323,28 @@ describe('what everyone sees', () => {
     expect(cases).toHaveLength(1);
     const text = JSON.stringify(cases);
     for (const { team } of players) expect(text).toContain(team);
+
+    const [red, blue] = players;
+    if (!red || !blue) throw new Error('two teams expected');
+    await admin.goto(`/games/${gameId}/monitor/cheatinfo`);
+    await admin.getByText(en('monitor.cheat.summary', { count: 1, teams: 1 }), { exact: true }).waitFor();
+    const report = admin.getByRole('article');
+    await report.getByText(stolenFlag, { exact: true }).waitFor();
+    expect(await report.count()).toBe(1);
+    await report.getByRole('heading', { name: 'Twins' }).waitFor();
+    // Blue submitted the flag that belongs to Red, and the page says so in that order.
+    const order = [
+      en('monitor.cheat.submitTeam'),
+      blue.team,
+      en('monitor.cheat.ownedTeam'),
+      red.team,
+      en('monitor.cheat.submission'),
+      stolenFlag,
+    ];
+    const content = (await report.textContent()) ?? '';
+    const positions = order.map((part) => content.indexOf(part));
+    expect(positions).not.toContain(-1);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    await screenshot(admin, 'cheatinfo');
   });
 });

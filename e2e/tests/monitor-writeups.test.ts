@@ -5,7 +5,7 @@ import type { BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, signIn } from '../src/api';
 import { newContext, screenshot } from '../src/browser';
-import { text } from '../src/locale';
+import { en } from '../src/locale';
 import { type BrowserSession, openSession, uniqueUserName } from '../src/session';
 
 /**
@@ -13,8 +13,6 @@ import { type BrowserSession, openSession, uniqueUserName } from '../src/session
  * reported and the organiser suspends the team, a player hands in a writeup that the organiser downloads, and
  * a post full of hostile Markdown is published without anything in it running.
  */
-const en = (key: string, values: Record<string, string | number> = {}) =>
-  text('en-US', key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 
 const password = 'Secret-pass1';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -331,7 +329,7 @@ describe('posts', () => {
     await admin.getByLabel(en('postEdit.fields.pinned')).check({ force: true });
     await screenshot(admin, 'post-edit');
 
-    await admin.getByRole('tab', { name: text('en-US', 'adminGames.markdown.preview') }).click();
+    await admin.getByRole('tab', { name: en('adminGames.markdown.preview') }).click();
     await admin.getByRole('tabpanel').getByText('carefully').waitFor();
     await assertNothingRan(admin, '[role=tabpanel]');
 
@@ -358,7 +356,7 @@ describe('posts', () => {
     const title = admin.getByLabel(en('postEdit.fields.title'));
     await expect.poll(() => title.inputValue()).toBe('Rules update');
     await title.fill('Rules update (v2)');
-    await admin.getByRole('button', { name: text('en-US', 'common.save') }).click();
+    await admin.getByRole('button', { name: en('common.save') }).click();
     await admin.getByRole('heading', { name: 'Rules update (v2)' }).waitFor();
     const edited = await api<{ isPinned: boolean; tags: string[] }>(admin, 'GET', `/api/posts/${hostileId}`);
     expect(edited).toMatchObject({ isPinned: true, tags: ['rules'] });
