@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Language } from '@flagpole/contract';
 
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/src/locales');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const localesDir = path.join(repoRoot, 'apps/web/src/locales');
+const serverLocalesDir = path.join(repoRoot, 'apps/server/src/i18n/locales');
 type Dictionary = { [key: string]: string | Dictionary };
 type Values = Record<string, string | number>;
 
@@ -58,3 +60,14 @@ export function textPattern(language: Language, key: string, values: Values = {}
 
 /** The tests' browsers run in American English: a text of that locale file. */
 export const en = (key: string, values: Values = {}): string => text('en-US', key, values);
+
+/** An error title the server sends in American English (its catalogue is flat, with `{name}` placeholders). */
+export function serverEn(key: string, values: Values = {}): string {
+  const catalogue = JSON.parse(readFileSync(path.join(serverLocalesDir, 'en-US.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  const found = catalogue[key];
+  if (found === undefined) throw new Error(`no server message ${key}`);
+  return found.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+}

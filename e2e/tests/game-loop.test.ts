@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newContext, screenshot } from '../src/browser';
+import { localMinute } from '../src/local-time';
 import { en, textPattern } from '../src/locale';
 import { type BrowserSession, openSession, uniqueUserName } from '../src/session';
 
@@ -32,12 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.close();
 });
-
-/** `datetime-local` value in the browser's (this machine's) time zone. */
-function localInput(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 async function pick(page: Page, label: string, option: string) {
   await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
@@ -79,8 +74,8 @@ describe('the organiser', () => {
     await admin.getByRole('button', { name: 'Create game' }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByLabel('Title').fill('Autumn CTF');
-    await dialog.getByLabel('Start').fill(localInput(new Date(Date.now() - 3_600_000)));
-    await dialog.getByLabel('End').fill(localInput(new Date(Date.now() + 86_400_000)));
+    await dialog.getByLabel('Start').fill(localMinute(new Date(Date.now() - 3_600_000)));
+    await dialog.getByLabel('End').fill(localMinute(new Date(Date.now() + 86_400_000)));
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await admin.waitForURL(/\/admin\/games\/\d+\/info$/);
     gameId = Number(/games\/(\d+)\/info/.exec(admin.url())?.[1]);
