@@ -45,16 +45,16 @@ async function confirm(page: Page, action: string, confirmation: string) {
   await page.getByRole('dialog').getByRole('button', { name: confirmation, exact: true }).click();
 }
 
-/** Opens the join dialog, pastes the clipboard into the code field, and says what the dialog shows. */
-async function pasteAndJoin(page: Page) {
+/** Opens the join dialog, pastes the clipboard into the code field, checks the team it names, and joins. */
+async function pasteAndJoin(page: Page, teamName: string) {
   await page
     .getByRole('button', { name: en('teams.join.button') })
     .first()
     .click();
   const dialog = page.getByRole('dialog', { name: en('teams.join.title') });
-  const code = dialog.getByLabel(en('teams.join.codeLabel'));
-  await code.focus();
+  await dialog.getByLabel(en('teams.join.codeLabel')).focus();
   await page.keyboard.press('ControlOrMeta+V');
+  await dialog.getByText(en('teams.join.preview', { name: teamName }), { exact: true }).waitFor();
   await dialog.getByRole('button', { name: en('teams.join.submit'), exact: true }).click();
   return dialog;
 }
@@ -101,7 +101,7 @@ describe('the captain', () => {
 describe('a friend', () => {
   it('pastes the code, sees which team it is, and joins', async () => {
     await setClipboard(bo.page, firstCode);
-    const dialog = await pasteAndJoin(bo.page);
+    const dialog = await pasteAndJoin(bo.page, FIRST_NAME);
     await bo.page.getByText(en('teams.join.done', { name: FIRST_NAME })).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     const card = teamCard(bo.page, FIRST_NAME);
@@ -124,7 +124,7 @@ describe('the captain manages the team', () => {
     const secondCode = await copyInviteCode(ada.page);
 
     await setClipboard(cy.page, firstCode);
-    const refused = await pasteAndJoin(cy.page);
+    const refused = await pasteAndJoin(cy.page, FIRST_NAME);
     await cy.page.getByText(serverEn('error.invalidInvite')).waitFor();
     // The dialog stays open with the code, so the player can paste the right one.
     await refused.getByRole('button', { name: en('teams.join.submit'), exact: true }).waitFor();
@@ -132,7 +132,7 @@ describe('the captain manages the team', () => {
     await refused.waitFor({ state: 'hidden' });
 
     await setClipboard(cy.page, secondCode);
-    await pasteAndJoin(cy.page);
+    await pasteAndJoin(cy.page, FIRST_NAME);
     await cy.page.getByText(en('teams.join.done', { name: FIRST_NAME })).waitFor();
     await teamCard(cy.page, FIRST_NAME).getByText(cy.userName, { exact: true }).waitFor();
   });
