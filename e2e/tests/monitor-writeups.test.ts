@@ -227,6 +227,37 @@ describe('monitoring', () => {
       .waitFor();
     await screenshot(monitor, 'monitor-events');
   });
+
+  it('adds an event the moment it happens, and narrows the list by type', async () => {
+    await monitor.getByRole('img', { name: en('monitor.live.connected') }).waitFor();
+    let navigations = 0;
+    monitor.on('framenavigated', () => navigations++);
+    await api(player(0).page, 'POST', `/api/game/${gameId}/challenges/${mirrorId}`, { flag: 'flag{late-guess}' });
+    // A row marked data-live came over the websocket, not from the page's periodic refresh.
+    const guess = monitor.locator('tr[data-live]', { hasText: 'flag{late-guess}' });
+    await guess.getByText(en('monitor.events.text.FlagSubmit', { challenge: 'Mirror' })).waitFor({ timeout: 8000 });
+    await guess.getByText(player(0).team, { exact: true }).waitFor();
+    expect(navigations).toBe(0);
+
+    const rows = monitor.getByRole('table', { name: en('monitor.tabs.events') }).locator('tbody tr');
+    const types = monitor.getByRole('group', { name: en('monitor.events.filter') });
+    // Rows by the badge in their type column (descriptions and verdict badges use the same words).
+    const rowsOfType = (type: string) =>
+      rows.filter({
+        has: monitor.locator('td:nth-child(2)').getByText(en(`monitor.eventType.${type}`), { exact: true }),
+      });
+    const flagRows = rowsOfType('FlagSubmit');
+    const cheatRows = rowsOfType('CheatDetected');
+    await types.getByText(en('monitor.eventType.FlagSubmit'), { exact: true }).click();
+    await expect.poll(() => flagRows.count()).toBe(0);
+    expect(await cheatRows.count()).toBe(1);
+    await types.getByText(en('monitor.eventType.FlagSubmit'), { exact: true }).click();
+    await guess.waitFor();
+    await types.getByText(en('monitor.eventType.CheatDetected'), { exact: true }).click();
+    await expect.poll(() => cheatRows.count()).toBe(0);
+    expect(await flagRows.count()).toBeGreaterThan(0);
+    await screenshot(monitor, 'monitor-events-filtered');
+  });
 });
 
 describe('writeups', () => {
@@ -370,6 +401,30 @@ describe('posts', () => {
     await admin.waitForURL(/\/posts$/);
     const response = await admin.request.get(`/api/posts/${laterId}`);
     expect(response.status()).toBe(404);
+  });
+});
+
+describe('a platform without a container engine', () => {
+  it('tells a player opening a container challenge that instances are unavailable', async () => {
+    const challenge = await api<{ id: number }>(admin, 'POST', `/api/edit/games/${gameId}/challenges`, {
+      title: 'Dry Dock',
+      type: 'DynamicContainer',
+    });
+    await api(admin, 'PUT', `/api/edit/games/${gameId}/challenges/${challenge.id}`, {
+      flagTemplate: 'flag{[GUID]}',
+      containerImage: 'flagpole-e2e-flag:1',
+      exposePort: 7000,
+      isEnabled: true,
+    });
+    const red = player(0).page;
+    await red.goto(`/games/${gameId}/challenges`);
+    await red.getByRole('button', { name: en('challenges.card.open', { title: 'Dry Dock' }) }).click();
+    const dialog = red.getByRole('dialog');
+    await dialog.getByText(en('containers.panel.unavailableTitle'), { exact: true }).waitFor();
+    await dialog.getByText(en('containers.panel.unavailable'), { exact: true }).waitFor();
+    expect(await dialog.getByRole('button', { name: en('containers.panel.start') }).count()).toBe(0);
+    await screenshot(red, 'containers-unavailable');
+    await red.keyboard.press('Escape');
   });
 });
 
