@@ -4,7 +4,7 @@ import { api } from '../src/api';
 import { newContext, screenshot } from '../src/browser';
 import { localDay } from '../src/local-time';
 import { en, serverEn } from '../src/locale';
-import { type BrowserSession, openSession, uniqueUserName } from '../src/session';
+import { type BrowserSession, newUser, openSession, uniqueUserName } from '../src/session';
 
 /**
  * The site administration in the browser: settings apply at once, a ban signs the user out of their open
@@ -391,11 +391,8 @@ describe('managing users, teams and tokens', () => {
   it.todo('lists a token created with an expiry date as expiring at the end of that day (23:59)');
 
   it('deletes a user and a team, and keeps a team captain until their team is gone', async () => {
-    const captain = await (await newContext(session.browser, session.platform.url)).newPage();
-    const userName = uniqueUserName('cap');
+    const { page: captain, userName } = await newUser(session, 'cap', password);
     const team = `Wreck ${userName.slice(-4)}`;
-    await api(captain, 'GET', '/api/account/profile').catch(() => undefined);
-    await api(captain, 'POST', '/api/account/register', { userName, email: `${userName}@example.org`, password });
     await api(captain, 'POST', '/api/team', { name: team });
 
     const deleteUser = async () => {

@@ -4,7 +4,7 @@ import { api } from '../src/api';
 import { newContext, screenshot } from '../src/browser';
 import { localMinute } from '../src/local-time';
 import { en, textPattern } from '../src/locale';
-import { type BrowserSession, openSession, uniqueUserName } from '../src/session';
+import { type BrowserSession, newUser, openSession, uniqueUserName } from '../src/session';
 
 /**
  * The whole game loop in the browser: an organiser builds a game with a static and a dynamic-attachment
@@ -385,12 +385,8 @@ describe('the organiser keeps order', () => {
   it('rejects a newcomer, suspends a team and accepts it again; the teams see their status', async () => {
     const [, blue] = players;
     if (!blue) throw new Error('two teams expected');
-    const context = await newContext(session.browser, session.platform.url);
-    const green = await context.newPage();
-    const userName = uniqueUserName('green');
+    const { page: green, userName } = await newUser(session, 'green', password);
     const newcomer = `Green ${userName.slice(-4)}`;
-    await api(green, 'GET', '/api/account/profile').catch(() => undefined);
-    await api(green, 'POST', '/api/account/register', { userName, email: `${userName}@example.org`, password });
     const team = await api<{ id: number }>(green, 'POST', '/api/team', { name: newcomer });
     await api(green, 'POST', `/api/game/${gameId}`, { teamId: team.id });
 
@@ -428,6 +424,6 @@ describe('the organiser keeps order', () => {
     await admin.getByRole('button', { name: en('adminGames.review.actionFor.suspend', { team: blue.team }) }).waitFor();
     await blue.page.reload();
     await blue.page.getByText(en('games.participation.Accepted.title')).waitFor();
-    await context.close();
+    await green.context().close();
   });
 });

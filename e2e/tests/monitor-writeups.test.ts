@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, signIn } from '../src/api';
 import { newContext, screenshot } from '../src/browser';
 import { en } from '../src/locale';
-import { type BrowserSession, openSession, uniqueUserName } from '../src/session';
+import { type BrowserSession, newUser, openSession } from '../src/session';
 
 /**
  * Running an event: a monitor watches submissions arrive live and downloads both spreadsheets, cheating is
@@ -34,15 +34,6 @@ const player = (index: number): Player => {
   if (!found) throw new Error(`player ${index} expected`);
   return found;
 };
-
-async function newUser(prefix: string): Promise<{ page: Page; userName: string }> {
-  const context = await newContext(session.browser, session.platform.url);
-  const page = await context.newPage();
-  const userName = uniqueUserName(prefix);
-  await api(page, 'GET', '/api/account/profile').catch(() => undefined);
-  await api(page, 'POST', '/api/account/register', { userName, email: `${userName}@example.org`, password });
-  return { page, userName };
-}
 
 async function createChallenge(title: string, type: string, flags: object[]): Promise<number> {
   const challenge = await api<{ id: number }>(admin, 'POST', `/api/edit/games/${gameId}/challenges`, { title, type });
@@ -111,7 +102,7 @@ describe('setting up', () => {
 
   it('two teams join and are accepted', async () => {
     for (const label of ['Red', 'Blue']) {
-      const { page, userName } = await newUser(label.toLowerCase());
+      const { page, userName } = await newUser(session, label.toLowerCase(), password);
       const team = `${label} ${userName.slice(-4)}`;
       const created = await api<{ id: number }>(page, 'POST', '/api/team', { name: team });
       await api(page, 'POST', `/api/game/${gameId}`, { teamId: created.id });
@@ -124,7 +115,7 @@ describe('setting up', () => {
   });
 
   it('an admin makes a user a monitor', async () => {
-    const { page } = await newUser('mon');
+    const { page } = await newUser(session, 'mon', password);
     const profile = await api<{ userId: string }>(page, 'GET', '/api/account/profile');
     await api(admin, 'PUT', `/api/admin/users/${profile.userId}`, { role: 'Monitor' });
     expect((await api<{ role: string }>(page, 'GET', '/api/account/profile')).role).toBe('Monitor');

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../src/api';
-import { newContext, screenshot } from '../src/browser';
+import { screenshot } from '../src/browser';
 import { en, serverEn } from '../src/locale';
-import { type BrowserSession, openSession, uniqueUserName } from '../src/session';
+import { type BrowserSession, newUser, openSession } from '../src/session';
 
 /**
  * A team's life on the Teams page, clicked by its people: the captain creates it and copies the invite code,
@@ -25,15 +25,11 @@ let bo: Person;
 let cy: Person;
 
 async function newPerson(prefix: string): Promise<Person> {
-  const context = await newContext(session.browser, session.platform.url);
+  const person = await newUser(session, prefix, password);
   // The invite code travels by the clipboard, as it does between real people.
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.platform.url });
-  const page = await context.newPage();
-  const userName = uniqueUserName(prefix);
-  await api(page, 'GET', '/api/account/profile').catch(() => undefined);
-  await api(page, 'POST', '/api/account/register', { userName, email: `${userName}@example.org`, password });
-  await page.goto('/teams');
-  return { page, userName };
+  await person.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.platform.url });
+  await person.page.goto('/teams');
+  return person;
 }
 
 const teamCard = (page: Page, name: string) => page.getByRole('article', { name });
