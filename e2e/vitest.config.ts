@@ -8,5 +8,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // What a page shows follows a fetch or a push; on a loaded machine that takes longer than expect.poll's 1 s
+    // default, while Playwright's own waits allow 30 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

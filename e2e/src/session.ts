@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { api } from './api';
 import { launchBrowser, newContext } from './browser';
 import { type Platform, startPlatform } from './platform';
 
@@ -41,4 +42,18 @@ let counter = 0;
 export function uniqueUserName(prefix = 'p'): string {
   counter += 1;
   return `${prefix}${Date.now().toString(36).slice(-6)}${counter}`;
+}
+
+/** A new user, registered (and so signed in) through the API, on a page in a browser context of their own. */
+export async function newUser(
+  session: BrowserSession,
+  prefix: string,
+  password: string,
+): Promise<{ page: Page; userName: string }> {
+  const page = await session.freshPage();
+  const userName = uniqueUserName(prefix);
+  // The first answer sets the XSRF cookie the registration must echo.
+  await api(page, 'GET', '/api/account/profile').catch(() => undefined);
+  await api(page, 'POST', '/api/account/register', { userName, email: `${userName}@example.org`, password });
+  return { page, userName };
 }

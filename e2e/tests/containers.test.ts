@@ -6,10 +6,12 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { api } from '../src/api';
 import { newContext, screenshot } from '../src/browser';
 import { buildFlagImage, containersWithLabel, FLAG_IMAGE, FLAG_PORT, readCapture } from '../src/challenge-image';
-import { text } from '../src/locale';
-import { type BrowserSession, openSession, uniqueUserName } from '../src/session';
+import { type DockerDelay, startDockerDelay } from '../src/docker-delay';
+import { en, textPattern } from '../src/locale';
+import { type BrowserSession, newUser, openSession, uniqueUserName } from '../src/session';
 import { startWsrxStandIn, type WsrxStandIn } from '../src/wsrx-standin';
 
 /**
@@ -20,6 +22,7 @@ import { startWsrxStandIn, type WsrxStandIn } from '../src/wsrx-standin';
  */
 let session: BrowserSession;
 let daemon: WsrxStandIn;
+let dockerDelay: DockerDelay;
 let admin: Page;
 let player: Page;
 let gameId = 0;
@@ -28,27 +31,22 @@ let teamName = '';
 let proxyAddress = '';
 let tunnelAddress = '';
 let flag = '';
+/** The instance the admin destroys: its team and GUID. */
+let lateInstance = { team: '', guid: '' };
+/** The teams that start together just before it. */
+let stormTeams: string[] = [];
 const CHALLENGE = 'Echo Flag';
 const GAME = 'Container CTF';
 const password = 'Secret-pass1';
-const en = (key: string, values: Record<string, string | number> = {}) =>
-  Object.entries(values).reduce(
-    (result, [name, value]) => result.replaceAll(`{{${name}}}`, String(value)),
-    text('en-US', key),
-  );
 
-/** A JSON call with the page's session cookie and XSRF header. */
-async function api<T = unknown>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
-  const cookies = await page.context().cookies();
-  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  const response = await page.request.fetch(url, {
-    method,
-    data,
-    headers: xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {},
-  });
-  const body = await response.text();
-  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${body}`);
-  return (body ? JSON.parse(body) : undefined) as T;
+/** A new player with a team that has joined the game (accepted at once), on a page of its own. */
+async function joinedPlayer(prefix: string): Promise<{ page: Page; team: string }> {
+  const { page, userName } = await newUser(session, prefix, password);
+  page.on('pageerror', (error) => session.pageErrors.push(error.message));
+  const team = `Team ${userName}`;
+  const created = await api<{ id: number }>(page, 'POST', '/api/team', { name: team });
+  await api(page, 'POST', `/api/game/${gameId}`, { teamId: created.id });
+  return { page, team };
 }
 
 /** Reads what an instance says first through a websocket to the platform proxy. */
@@ -96,10 +94,16 @@ async function wsrxStateLabel(page: Page): Promise<string> {
 beforeAll(async () => {
   await buildFlagImage();
   daemon = await startWsrxStandIn();
+  dockerDelay = await startDockerDelay();
   session = await openSession({
     CONTAINER_ENGINE: 'docker',
+    DOCKER_HOST: dockerDelay.dockerHost,
     CONTAINER_REAP_INTERVAL_SECONDS: '2',
     CONTAINER_HOST_GUARD: 'false',
+    // One engine start at a time, and start requests answer at once: a few starts together form a queue whose
+    // places the page shows.
+    CONTAINER_START_CONCURRENCY: '1',
+    CONTAINER_START_WAIT_SECONDS: '0',
   });
   admin = session.page;
 }, 180_000);
@@ -107,6 +111,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.close();
   await daemon?.close();
+  await dockerDelay?.close();
 });
 
 describe('the organiser', () => {
@@ -256,6 +261,74 @@ describe('the player', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(closeTime - 1000);
     await expect.poll(() => containersWithLabel(`flagpole.instance=${guid}`), { timeout: 20_000 }).toHaveLength(0);
   }, 150_000);
+
+  it('in a start storm, another team’s start shows its place in line and then its address', async () => {
+    const late = await joinedPlayer('late');
+    await late.page.goto(`/games/${gameId}/challenges`);
+    await late.page.getByRole('button', { name: en('challenges.card.open', { title: CHALLENGE }) }).click();
+    const dialog = late.page.getByRole('dialog');
+    const start = dialog.getByRole('button', { name: en('containers.panel.start') });
+    await start.waitFor();
+
+    // Three other teams start first. Each engine start now takes a few seconds, and only one runs at a time,
+    // so the others wait in line, and the late team's start behind them.
+    const others = await Promise.all(['s1', 's2', 's3'].map((prefix) => joinedPlayer(prefix)));
+    stormTeams = others.map(({ team }) => team);
+    dockerDelay.setCreateDelay(4000);
+    let position = 0;
+    try {
+      for (const { page } of others) await api(page, 'POST', `/api/game/${gameId}/container/${challengeId}`);
+      await start.click();
+      const queued = dialog.getByText(textPattern('en-US', 'containers.panel.queued'));
+      await queued.waitFor();
+      position = Number(/\d+/.exec((await queued.textContent()) ?? '')?.[0]);
+      await screenshot(late.page, 'containers-panel-queued');
+    } finally {
+      dockerDelay.setCreateDelay(0);
+    }
+    expect(position).toBeGreaterThanOrEqual(2);
+
+    const address = dialog.getByTestId('instance-address');
+    await expect
+      .poll(async () => (await address.textContent()) ?? '', { timeout: 90_000 })
+      .toMatch(/^ws:\/\/.+\/api\/proxy\/[0-9a-f-]{36}$/);
+    lateInstance = { team: late.team, guid: ((await address.textContent()) ?? '').split('/').pop() ?? '' };
+  }, 150_000);
+
+  it('the admin destroys an instance on the Instances page; the engine removes it', async () => {
+    expect(await containersWithLabel(`flagpole.instance=${lateInstance.guid}`)).toHaveLength(1);
+    await admin.goto('/admin/instances');
+    const destroy = admin.getByRole('button', {
+      name: en('containers.admin.destroyNamed', { team: lateInstance.team, challenge: CHALLENGE }),
+    });
+    await destroy.click();
+    const confirm = admin.getByRole('dialog', { name: en('containers.admin.destroyTitle') });
+    await confirm
+      .getByText(en('containers.admin.destroyConfirm', { team: lateInstance.team, challenge: CHALLENGE }))
+      .waitFor();
+    await confirm.getByRole('button', { name: en('containers.admin.destroy') }).click();
+    await admin.getByText(en('containers.admin.destroyed')).waitFor();
+    await destroy.waitFor({ state: 'detached' });
+    expect(await admin.getByText(lateInstance.team, { exact: true }).count()).toBe(0);
+    await expect
+      .poll(() => containersWithLabel(`flagpole.instance=${lateInstance.guid}`), { timeout: 20_000 })
+      .toHaveLength(0);
+
+    // The storm's other instances go the same way, so none outlives this platform on the shared engine.
+    const { data } = await api<{ data: Array<{ containerGuid: string; team: { name: string } | null }> }>(
+      admin,
+      'GET',
+      '/api/admin/instances',
+    );
+    const stormGuids = data
+      .filter((item) => stormTeams.includes(item.team?.name ?? ''))
+      .map((item) => item.containerGuid);
+    expect(stormGuids).toHaveLength(stormTeams.length);
+    for (const guid of stormGuids) await api(admin, 'DELETE', `/api/admin/instances/${guid}`);
+    for (const guid of stormGuids) {
+      await expect.poll(() => containersWithLabel(`flagpole.instance=${guid}`), { timeout: 20_000 }).toHaveLength(0);
+    }
+  });
 });
 
 describe('a monitor', () => {
@@ -296,6 +369,34 @@ describe('a monitor', () => {
     await phone.goto('/admin/instances');
     await phone.getByText(en('containers.admin.title')).first().waitFor();
     await screenshot(phone, 'containers-admin-instances-phone');
+  });
+});
+
+describe('the monitor events page', () => {
+  it('hides container events with its switch and shows them again', async () => {
+    await admin.goto(`/games/${gameId}/monitor/events`);
+    const rows = admin.getByRole('table', { name: en('monitor.tabs.events') }).locator('tbody tr');
+    const typeCell = (type: string) =>
+      admin.locator('td:nth-child(2)').getByText(en(`monitor.eventType.${type}`), { exact: true });
+    const started = rows.filter({ has: typeCell('ContainerStart') });
+    const destroyed = rows.filter({ has: typeCell('ContainerDestroy') });
+    const flags = rows.filter({ has: typeCell('FlagSubmit') });
+    await started.first().waitFor();
+    await destroyed.first().waitFor();
+    await flags.first().waitFor();
+    const chips = admin.getByRole('group', { name: en('monitor.events.filter') });
+    const toggle = admin.getByRole('switch', { name: en('monitor.events.hideContainer') });
+
+    await toggle.check({ force: true });
+    await expect.poll(() => started.count()).toBe(0);
+    expect(await destroyed.count()).toBe(0);
+    await flags.first().waitFor();
+    expect(await chips.getByText(en('monitor.eventType.ContainerStart'), { exact: true }).count()).toBe(0);
+    await screenshot(admin, 'monitor-events-no-containers');
+
+    await toggle.uncheck({ force: true });
+    await started.first().waitFor();
+    await chips.getByText(en('monitor.eventType.ContainerStart'), { exact: true }).waitFor();
   });
 });
 

@@ -1,7 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../src/api';
 import { newContext, screenshot } from '../src/browser';
-import { type BrowserSession, openSession, uniqueUserName } from '../src/session';
+import { localMinute } from '../src/local-time';
+import { en, textPattern } from '../src/locale';
+import { type BrowserSession, newUser, openSession, uniqueUserName } from '../src/session';
 
 /**
  * The whole game loop in the browser: an organiser builds a game with a static and a dynamic-attachment
@@ -14,6 +17,8 @@ let gameId = 0;
 let warmupId = 0;
 const password = 'Secret-pass1';
 const ATTACHMENT_TEXT = 'The flag is flag{warm-up}, hidden in plain sight.\n';
+/** Red's dynamic flag, which Blue submits: the one cheating case. */
+let stolenFlag = '';
 
 interface Player {
   context: BrowserContext;
@@ -29,12 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.close();
 });
-
-/** `datetime-local` value in the browser's (this machine's) time zone. */
-function localInput(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 async function pick(page: Page, label: string, option: string) {
   await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
@@ -76,8 +75,8 @@ describe('the organiser', () => {
     await admin.getByRole('button', { name: 'Create game' }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByLabel('Title').fill('Autumn CTF');
-    await dialog.getByLabel('Start').fill(localInput(new Date(Date.now() - 3_600_000)));
-    await dialog.getByLabel('End').fill(localInput(new Date(Date.now() + 86_400_000)));
+    await dialog.getByLabel('Start').fill(localMinute(new Date(Date.now() - 3_600_000)));
+    await dialog.getByLabel('End').fill(localMinute(new Date(Date.now() + 86_400_000)));
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await admin.waitForURL(/\/admin\/games\/\d+\/info$/);
     gameId = Number(/games\/(\d+)\/info/.exec(admin.url())?.[1]);
@@ -203,8 +202,9 @@ describe('playing', () => {
     const blueFlag = await flagOf(blue.page);
     expect(new Set([redFlag, blueFlag])).toEqual(new Set(['alpha', 'beta']));
 
+    stolenFlag = `flag{${redFlag}}`;
     const dialog = blue.page.getByRole('dialog');
-    await dialog.getByLabel('Flag', { exact: true }).fill(`flag{${redFlag}}`);
+    await dialog.getByLabel('Flag', { exact: true }).fill(stolenFlag);
     await dialog.getByRole('button', { name: 'Submit flag' }).click();
     await dialog.getByText('Wrong flag').first().waitFor();
     await closeDialog(blue.page);
@@ -242,10 +242,42 @@ describe('what everyone sees', () => {
       [`${blue.team}:SecondBlood`, `${red.team}:FirstBlood`, `${red.team}:FirstBlood`].sort(),
     );
 
-    await red.page.goto(`/games/${gameId}/scoreboard`);
-    await red.page.getByRole('columnheader', { name: 'Rank' }).first().waitFor();
-    await red.page.getByRole('cell', { name: red.team }).first().waitFor();
-    await screenshot(red.page, 'scoreboard');
+    await blue.page.goto(`/games/${gameId}/scoreboard`);
+    const ranking = blue.page.getByRole('region', { name: en('scoreboard.table.heading') });
+    const rows = ranking.locator('tbody tr');
+    // Rank, team, score and solved count are the first four cells of a row, in board order.
+    const shown = async () =>
+      Promise.all(
+        (await rows.all()).map(async (row) => {
+          const cells = row.getByRole('cell');
+          return [
+            await cells.nth(0).textContent(),
+            await cells.nth(1).textContent(),
+            await cells.nth(2).textContent(),
+            await cells.nth(3).textContent(),
+          ].map((cell) => cell?.trim());
+        }),
+      );
+    await expect.poll(shown).toEqual([
+      ['1', expect.stringContaining(red.team), '1957', '2'],
+      ['2', expect.stringContaining(blue.team), '890', '1'],
+    ]);
+    // The solve matrix marks each solve with its blood, named by the cell's label.
+    const solveCell = (team: string, type: string, challenge: string, points: number) =>
+      rows
+        .filter({ hasText: team })
+        .getByRole('cell', { name: textPattern('en-US', `scoreboard.table.solve.${type}`, { challenge, points }) });
+    await solveCell(red.team, 'FirstBlood', 'Warmup', 907).waitFor();
+    await solveCell(red.team, 'FirstBlood', 'Twins', 1050).waitFor();
+    await solveCell(blue.team, 'SecondBlood', 'Warmup', 890).waitFor();
+    const blueCells = await rows.filter({ hasText: blue.team }).getByRole('cell').all();
+    const blueLabels = await Promise.all(blueCells.map((cell) => cell.getAttribute('aria-label')));
+    expect(blueLabels.filter((name) => name?.startsWith('Twins'))).toEqual([]);
+    await ranking
+      .getByRole('list', { name: en('scoreboard.legend.label') })
+      .getByText(/^First blood/)
+      .waitFor();
+    await screenshot(blue.page, 'scoreboard');
   });
 
   it('the notices announce the new challenges and the bloods', async () => {
@@ -263,9 +295,23 @@ describe('what everyone sees', () => {
         `FirstBlood:${red?.team}/Twins`,
       ]),
     );
-    await red?.page.goto(`/games/${gameId}/challenges`);
-    await red?.page.getByRole('heading', { name: 'Notices' }).waitFor();
-    if (red) await screenshot(red.page, 'challenges-board');
+    if (!red || !blue) throw new Error('two teams expected');
+    await blue.page.goto(`/games/${gameId}/challenges`);
+    const feed = blue.page.getByRole('region', { name: en('challenges.notices.heading') });
+    const bloods = [
+      en('challenges.notices.text.FirstBlood', { team: red.team, challenge: 'Warmup' }),
+      en('challenges.notices.text.SecondBlood', { team: blue.team, challenge: 'Warmup' }),
+      en('challenges.notices.text.FirstBlood', { team: red.team, challenge: 'Twins' }),
+    ];
+    const opened = en('challenges.notices.text.NewChallenge', { challenge: 'Twins' });
+    for (const line of [...bloods, opened]) await feed.getByText(line, { exact: true }).waitFor();
+    await screenshot(blue.page, 'challenges-board');
+
+    // The bloods filter keeps the three blood notices and hides the new-challenge ones.
+    await feed.getByText(en('challenges.notices.filter.bloods'), { exact: true }).click();
+    await feed.getByText(opened, { exact: true }).waitFor({ state: 'hidden' });
+    expect(await feed.getByRole('listitem').count()).toBe(bloods.length);
+    for (const line of bloods) await feed.getByText(line, { exact: true }).waitFor();
   });
 
   it('monitors see the cheating case with both teams', async () => {
@@ -273,5 +319,111 @@ describe('what everyone sees', () => {
     expect(cases).toHaveLength(1);
     const text = JSON.stringify(cases);
     for (const { team } of players) expect(text).toContain(team);
+
+    const [red, blue] = players;
+    if (!red || !blue) throw new Error('two teams expected');
+    await admin.goto(`/games/${gameId}/monitor/cheatinfo`);
+    await admin.getByText(en('monitor.cheat.summary', { count: 1, teams: 1 }), { exact: true }).waitFor();
+    const report = admin.getByRole('article');
+    await report.getByText(stolenFlag, { exact: true }).waitFor();
+    expect(await report.count()).toBe(1);
+    await report.getByRole('heading', { name: 'Twins' }).waitFor();
+    // Blue submitted the flag that belongs to Red, and the page says so in that order.
+    const order = [
+      en('monitor.cheat.submitTeam'),
+      blue.team,
+      en('monitor.cheat.ownedTeam'),
+      red.team,
+      en('monitor.cheat.submission'),
+      stolenFlag,
+    ];
+    const content = (await report.textContent()) ?? '';
+    const positions = order.map((part) => content.indexOf(part));
+    expect(positions).not.toContain(-1);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    await screenshot(admin, 'cheatinfo');
+  });
+});
+
+describe('the organiser keeps order', () => {
+  it('posts, edits and deletes a notice; the players’ open page follows each change', async () => {
+    const [red] = players;
+    if (!red) throw new Error('a team expected');
+    await red.page.goto(`/games/${gameId}/challenges`);
+    const feed = red.page.getByRole('region', { name: en('challenges.notices.heading') });
+    await feed.getByRole('listitem').first().waitFor();
+    let navigations = 0;
+    red.page.on('framenavigated', () => navigations++);
+
+    await admin.goto(`/admin/games/${gameId}/notices`);
+    await admin.getByRole('textbox', { name: en('adminGames.notices.field') }).fill('Hints open at **noon**.');
+    await admin.getByRole('button', { name: en('adminGames.notices.post') }).click();
+    await admin.getByText(en('adminGames.notices.posted')).waitFor();
+    const card = admin.getByRole('article').filter({ hasText: 'Hints open at' });
+    await card.locator('strong', { hasText: 'noon' }).waitFor();
+    await feed.locator('li', { hasText: 'Hints open at' }).locator('strong', { hasText: 'noon' }).waitFor();
+
+    await card.getByRole('button', { name: en('adminGames.notices.edit') }).click();
+    await card.getByLabel(en('adminGames.notices.editField')).fill('Hints open at **one o’clock**.');
+    await card.getByRole('button', { name: en('adminGames.save') }).click();
+    await admin.getByText(en('adminGames.notices.saved')).waitFor();
+    await card.locator('strong', { hasText: 'one o’clock' }).waitFor();
+    await feed.locator('li', { hasText: 'Hints open at' }).locator('strong', { hasText: 'one o’clock' }).waitFor();
+    expect(await feed.getByText('noon').count()).toBe(0);
+
+    await card.getByRole('button', { name: en('adminGames.notices.delete') }).click();
+    await admin
+      .getByRole('dialog', { name: en('adminGames.notices.deleteTitle') })
+      .getByRole('button', { name: en('adminGames.notices.deleteSubmit') })
+      .click();
+    await admin.getByText(en('adminGames.notices.deleted')).waitFor();
+    await admin.getByText(en('adminGames.notices.empty')).waitFor();
+    await feed.getByText('Hints open at').waitFor({ state: 'hidden' });
+    expect(navigations).toBe(0);
+  });
+
+  it('rejects a newcomer, suspends a team and accepts it again; the teams see their status', async () => {
+    const [, blue] = players;
+    if (!blue) throw new Error('two teams expected');
+    const { page: green, userName } = await newUser(session, 'green', password);
+    const newcomer = `Green ${userName.slice(-4)}`;
+    const team = await api<{ id: number }>(green, 'POST', '/api/team', { name: newcomer });
+    await api(green, 'POST', `/api/game/${gameId}`, { teamId: team.id });
+
+    await admin.goto(`/admin/games/${gameId}/review`);
+    const act = async (action: string, team: string) => {
+      await admin.getByRole('button', { name: en(`adminGames.review.actionFor.${action}`, { team }) }).click();
+      await admin
+        .getByText(en(`adminGames.review.done.${action}`, { team }))
+        .first()
+        .waitFor();
+    };
+    const statusOf = (team: string, status: string) =>
+      admin.getByRole('article', { name: team }).getByText(en(`adminGames.status.${status}`), { exact: true });
+
+    await statusOf(newcomer, 'Pending').waitFor();
+    await act('reject', newcomer);
+    await statusOf(newcomer, 'Rejected').waitFor();
+    // A rejected entry can only be withdrawn by its team: the organiser has no more buttons for it.
+    expect(await admin.getByRole('article', { name: newcomer }).getByRole('button').count()).toBe(0);
+    const filter = admin.getByRole('radiogroup', { name: en('adminGames.review.filter') });
+    await filter.getByText(`${en('adminGames.status.Rejected')} (1)`, { exact: true }).click();
+    await expect.poll(() => admin.getByRole('article').count()).toBe(1);
+    await filter.getByText(en('adminGames.review.all', { count: 3 }), { exact: true }).click();
+    await green.goto(`/games/${gameId}`);
+    await green.getByText(en('games.participation.Rejected.title')).waitFor();
+
+    await act('suspend', blue.team);
+    await statusOf(blue.team, 'Suspended').waitFor();
+    await blue.page.goto(`/games/${gameId}`);
+    await blue.page.getByText(en('games.participation.Suspended.title')).waitFor();
+    await screenshot(admin, 'admin-review-suspended');
+
+    await act('reaccept', blue.team);
+    await statusOf(blue.team, 'Accepted').waitFor();
+    await admin.getByRole('button', { name: en('adminGames.review.actionFor.suspend', { team: blue.team }) }).waitFor();
+    await blue.page.reload();
+    await blue.page.getByText(en('games.participation.Accepted.title')).waitFor();
+    await green.context().close();
   });
 });

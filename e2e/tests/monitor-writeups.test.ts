@@ -5,16 +5,14 @@ import type { BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, signIn } from '../src/api';
 import { newContext, screenshot } from '../src/browser';
-import { text } from '../src/locale';
-import { type BrowserSession, openSession, uniqueUserName } from '../src/session';
+import { en } from '../src/locale';
+import { type BrowserSession, newUser, openSession } from '../src/session';
 
 /**
  * Running an event: a monitor watches submissions arrive live and downloads both spreadsheets, cheating is
  * reported and the organiser suspends the team, a player hands in a writeup that the organiser downloads, and
  * a post full of hostile Markdown is published without anything in it running.
  */
-const en = (key: string, values: Record<string, string | number> = {}) =>
-  text('en-US', key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 
 const password = 'Secret-pass1';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -36,15 +34,6 @@ const player = (index: number): Player => {
   if (!found) throw new Error(`player ${index} expected`);
   return found;
 };
-
-async function newUser(prefix: string): Promise<{ page: Page; userName: string }> {
-  const context = await newContext(session.browser, session.platform.url);
-  const page = await context.newPage();
-  const userName = uniqueUserName(prefix);
-  await api(page, 'GET', '/api/account/profile').catch(() => undefined);
-  await api(page, 'POST', '/api/account/register', { userName, email: `${userName}@example.org`, password });
-  return { page, userName };
-}
 
 async function createChallenge(title: string, type: string, flags: object[]): Promise<number> {
   const challenge = await api<{ id: number }>(admin, 'POST', `/api/edit/games/${gameId}/challenges`, { title, type });
@@ -113,7 +102,7 @@ describe('setting up', () => {
 
   it('two teams join and are accepted', async () => {
     for (const label of ['Red', 'Blue']) {
-      const { page, userName } = await newUser(label.toLowerCase());
+      const { page, userName } = await newUser(session, label.toLowerCase(), password);
       const team = `${label} ${userName.slice(-4)}`;
       const created = await api<{ id: number }>(page, 'POST', '/api/team', { name: team });
       await api(page, 'POST', `/api/game/${gameId}`, { teamId: created.id });
@@ -126,7 +115,7 @@ describe('setting up', () => {
   });
 
   it('an admin makes a user a monitor', async () => {
-    const { page } = await newUser('mon');
+    const { page } = await newUser(session, 'mon', password);
     const profile = await api<{ userId: string }>(page, 'GET', '/api/account/profile');
     await api(admin, 'PUT', `/api/admin/users/${profile.userId}`, { role: 'Monitor' });
     expect((await api<{ role: string }>(page, 'GET', '/api/account/profile')).role).toBe('Monitor');
@@ -228,6 +217,37 @@ describe('monitoring', () => {
       .first()
       .waitFor();
     await screenshot(monitor, 'monitor-events');
+  });
+
+  it('adds an event the moment it happens, and narrows the list by type', async () => {
+    await monitor.getByRole('img', { name: en('monitor.live.connected') }).waitFor();
+    let navigations = 0;
+    monitor.on('framenavigated', () => navigations++);
+    await api(player(0).page, 'POST', `/api/game/${gameId}/challenges/${mirrorId}`, { flag: 'flag{late-guess}' });
+    // A row marked data-live came over the websocket, not from the page's periodic refresh.
+    const guess = monitor.locator('tr[data-live]', { hasText: 'flag{late-guess}' });
+    await guess.getByText(en('monitor.events.text.FlagSubmit', { challenge: 'Mirror' })).waitFor({ timeout: 8000 });
+    await guess.getByText(player(0).team, { exact: true }).waitFor();
+    expect(navigations).toBe(0);
+
+    const rows = monitor.getByRole('table', { name: en('monitor.tabs.events') }).locator('tbody tr');
+    const types = monitor.getByRole('group', { name: en('monitor.events.filter') });
+    // Rows by the badge in their type column (descriptions and verdict badges use the same words).
+    const rowsOfType = (type: string) =>
+      rows.filter({
+        has: monitor.locator('td:nth-child(2)').getByText(en(`monitor.eventType.${type}`), { exact: true }),
+      });
+    const flagRows = rowsOfType('FlagSubmit');
+    const cheatRows = rowsOfType('CheatDetected');
+    await types.getByText(en('monitor.eventType.FlagSubmit'), { exact: true }).click();
+    await expect.poll(() => flagRows.count()).toBe(0);
+    expect(await cheatRows.count()).toBe(1);
+    await types.getByText(en('monitor.eventType.FlagSubmit'), { exact: true }).click();
+    await guess.waitFor();
+    await types.getByText(en('monitor.eventType.CheatDetected'), { exact: true }).click();
+    await expect.poll(() => cheatRows.count()).toBe(0);
+    expect(await flagRows.count()).toBeGreaterThan(0);
+    await screenshot(monitor, 'monitor-events-filtered');
   });
 });
 
@@ -331,7 +351,7 @@ describe('posts', () => {
     await admin.getByLabel(en('postEdit.fields.pinned')).check({ force: true });
     await screenshot(admin, 'post-edit');
 
-    await admin.getByRole('tab', { name: text('en-US', 'adminGames.markdown.preview') }).click();
+    await admin.getByRole('tab', { name: en('adminGames.markdown.preview') }).click();
     await admin.getByRole('tabpanel').getByText('carefully').waitFor();
     await assertNothingRan(admin, '[role=tabpanel]');
 
@@ -358,7 +378,7 @@ describe('posts', () => {
     const title = admin.getByLabel(en('postEdit.fields.title'));
     await expect.poll(() => title.inputValue()).toBe('Rules update');
     await title.fill('Rules update (v2)');
-    await admin.getByRole('button', { name: text('en-US', 'common.save') }).click();
+    await admin.getByRole('button', { name: en('common.save') }).click();
     await admin.getByRole('heading', { name: 'Rules update (v2)' }).waitFor();
     const edited = await api<{ isPinned: boolean; tags: string[] }>(admin, 'GET', `/api/posts/${hostileId}`);
     expect(edited).toMatchObject({ isPinned: true, tags: ['rules'] });
@@ -372,6 +392,30 @@ describe('posts', () => {
     await admin.waitForURL(/\/posts$/);
     const response = await admin.request.get(`/api/posts/${laterId}`);
     expect(response.status()).toBe(404);
+  });
+});
+
+describe('a platform without a container engine', () => {
+  it('tells a player opening a container challenge that instances are unavailable', async () => {
+    const challenge = await api<{ id: number }>(admin, 'POST', `/api/edit/games/${gameId}/challenges`, {
+      title: 'Dry Dock',
+      type: 'DynamicContainer',
+    });
+    await api(admin, 'PUT', `/api/edit/games/${gameId}/challenges/${challenge.id}`, {
+      flagTemplate: 'flag{[GUID]}',
+      containerImage: 'flagpole-e2e-flag:1',
+      exposePort: 7000,
+      isEnabled: true,
+    });
+    const red = player(0).page;
+    await red.goto(`/games/${gameId}/challenges`);
+    await red.getByRole('button', { name: en('challenges.card.open', { title: 'Dry Dock' }) }).click();
+    const dialog = red.getByRole('dialog');
+    await dialog.getByText(en('containers.panel.unavailableTitle'), { exact: true }).waitFor();
+    await dialog.getByText(en('containers.panel.unavailable'), { exact: true }).waitFor();
+    expect(await dialog.getByRole('button', { name: en('containers.panel.start') }).count()).toBe(0);
+    await screenshot(red, 'containers-unavailable');
+    await red.keyboard.press('Escape');
   });
 });
 
