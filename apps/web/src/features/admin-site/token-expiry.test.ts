@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { expiresInDays, tokenState } from './token-expiry';
+import { expiryOf, tokenState } from './token-expiry';
 
 const DAY = 86_400_000;
 const now = Date.UTC(2026, 0, 10, 12);
 
-describe('expiresInDays', () => {
-  it('is null without a date: the token never expires', () => {
-    expect(expiresInDays(null, now)).toBeNull();
+describe('expiryOf', () => {
+  it('is null without days or with 0: the token never expires', () => {
+    expect(expiryOf(null, now)).toBeNull();
+    expect(expiryOf(0, now)).toBeNull();
   });
 
-  it('rounds a partial day up and never goes below one day', () => {
-    expect(expiresInDays(new Date(now + 2.5 * DAY), now)).toBe(3);
-    expect(expiresInDays(new Date(now + 30 * DAY), now)).toBe(30);
-    expect(expiresInDays(new Date(now - DAY), now)).toBe(1);
+  it('counts whole days from now, as the server does', () => {
+    expect(expiryOf(1, now)?.getTime()).toBe(now + DAY);
+    expect(expiryOf(30, now)?.getTime()).toBe(now + 30 * DAY);
   });
 });
 

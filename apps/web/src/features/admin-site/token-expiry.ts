@@ -1,12 +1,12 @@
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The contract's `expiresIn` (whole days from now) for an expiry date picked in the form; null when no date was
- * picked (the token never expires). A date today or earlier counts as one day, the shortest lifetime.
+ * When a token created now with `expiresIn` days stops working (the server counts whole days from the moment
+ * of creation); null when it never expires (no days, or 0).
  */
-export function expiresInDays(expiry: Date | null, now: number): number | null {
-  if (!expiry) return null;
-  return Math.max(1, Math.ceil((expiry.getTime() - now) / DAY_MS));
+export function expiryOf(expiresIn: number | null, now: number): Date | null {
+  if (!expiresIn || expiresIn <= 0) return null;
+  return new Date(now + expiresIn * DAY_MS);
 }
 
 export type TokenState = 'active' | 'revoked' | 'expired';

@@ -1,6 +1,18 @@
 import type { ApiToken } from '@flagpole/contract';
 import { tokenLimits } from '@flagpole/contract';
-import { Badge, Button, Center, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBan, IconKey, IconPlus, IconRestore } from '@tabler/icons-react';
@@ -12,12 +24,14 @@ import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useApiTokens, useCreateToken, useRestoreToken, useRevokeToken } from '../api/tokens';
 import { useConfirmRemoval } from '../hooks/use-confirm';
-import { expiresInDays, type TokenState, tokenState } from '../token-expiry';
+import { expiryOf, type TokenState, tokenState } from '../token-expiry';
 import { ListCard, ResponsiveList } from './responsive-list';
 import { SecretOnceModal } from './secret-once';
 
 const STATE_COLORS: Record<TokenState, string> = { active: 'teal', revoked: 'red', expired: 'gray' };
 const formatTime = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '—');
+/** The form's day count as the contract's `expiresIn`; null (never expires) when empty. */
+const daysOf = (value: number | string) => (typeof value === 'number' && value > 0 ? value : null);
 
 function CreateTokenModal({
   opened,
@@ -31,18 +45,17 @@ function CreateTokenModal({
   const { t } = useTranslation();
   const { trigger, isMutating } = useMutation(useCreateToken());
   const form = useForm({
-    initialValues: { name: '', expiry: '' },
+    initialValues: { name: '', expiresIn: '' as number | string },
     validate: { name: (value) => (value.trim() ? null : t('adminSite.settings.required')) },
   });
+  const expiry = expiryOf(daysOf(form.values.expiresIn), Date.now());
   const close = () => {
     form.reset();
     onClose();
   };
   const submit = form.onSubmit(async (values) => {
     try {
-      // The chosen day counts in full: the token works until that day ends.
-      const expiry = values.expiry ? dayjs(values.expiry).endOf('day').toDate() : null;
-      const created = await trigger({ name: values.name.trim(), expiresIn: expiresInDays(expiry, Date.now()) });
+      const created = await trigger({ name: values.name.trim(), expiresIn: daysOf(values.expiresIn) });
       close();
       onCreated(created.token);
     } catch (error) {
@@ -60,13 +73,20 @@ function CreateTokenModal({
             data-autofocus
             {...form.getInputProps('name')}
           />
-          <TextInput
-            type="date"
+          <NumberInput
             label={t('adminSite.tokens.expiry')}
             description={t('adminSite.tokens.expiryHelp')}
-            min={dayjs().add(1, 'day').format('YYYY-MM-DD')}
-            {...form.getInputProps('expiry')}
+            min={1}
+            max={tokenLimits.expiresInDays.max}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('expiresIn')}
           />
+          <Text size="sm" c="dimmed" data-testid="token-expiry-preview">
+            {expiry
+              ? t('adminSite.tokens.expiryPreview', { date: formatTime(expiry.getTime()) })
+              : t('adminSite.tokens.never')}
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('common.cancel')}
