@@ -54,6 +54,8 @@ async function createChallenge(title: string, type: string) {
 async function submitFlag(page: Page, challenge: string, flag: string): Promise<void> {
   await page.getByRole('button', { name: `Open challenge ${challenge}` }).click();
   const dialog = page.getByRole('dialog');
+  // The team's submission rate is stated before anyone runs into it.
+  await dialog.getByText(en('challenges.modal.rateLimit', { limit: 10, seconds: 10 })).waitFor();
   await dialog.getByLabel('Flag', { exact: true }).fill(flag);
   await dialog.getByRole('button', { name: 'Submit flag' }).click();
 }
