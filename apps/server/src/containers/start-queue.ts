@@ -22,7 +22,7 @@ export function createStartQueue(options: { concurrency: number; shared?: Shared
   let inFlight = 0;
   let idle: Array<() => void> = [];
   let acquiring = false;
-  let retry: NodeJS.Timeout | undefined;
+  let retryScheduled = false;
 
   function launch(job: Job, release: () => Promise<void>): void {
     inFlight += 1;
@@ -53,10 +53,13 @@ export function createStartQueue(options: { concurrency: number; shared?: Shared
         const job = waiting[0] as Job;
         const release = await shared.acquire().catch(() => null);
         if (!release) {
-          retry ??= setTimeout(() => {
-            retry = undefined;
-            pump();
-          }, retryMs);
+          if (!retryScheduled) {
+            retryScheduled = true;
+            setTimeout(() => {
+              retryScheduled = false;
+              pump();
+            }, retryMs);
+          }
           return;
         }
         const index = waiting.indexOf(job);
