@@ -206,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     events: deps.events,
+    store,
     settings,
     play: play.play,
     challengeEdit,

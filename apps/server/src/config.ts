@@ -130,6 +130,29 @@ const EnvSchema = z.object({
   KUBE_PLATFORM_NAMESPACE: z.string().default('default'),
 });
 
+/** Whether DOCKER_HOST names a daemon on another machine (tcp/http to anything but a loopback address). */
+export function isRemoteDockerHost(dockerHost: string | undefined): boolean {
+  const url = URL.parse(dockerHost ?? '');
+  if (!url || url.protocol === 'unix:') return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return !(host === 'localhost' || host === '::1' || host.startsWith('127.'));
+}
+
+/**
+ * The host guard is iptables on this machine: with the daemon elsewhere it would protect nothing while
+ * looking as if it did, so the combination is refused rather than silently accepted.
+ */
+const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
+  if (env.CONTAINER_ENGINE === 'docker' && env.CONTAINER_HOST_GUARD && isRemoteDockerHost(env.DOCKER_HOST)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['CONTAINER_HOST_GUARD'],
+      message:
+        'DOCKER_HOST is another machine, where the iptables rules of this server protect nothing; apply them on the Docker host (docs/containers.md) and set CONTAINER_HOST_GUARD=false',
+    });
+  }
+});
+
 export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config extends Env {
@@ -144,7 +167,7 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // `NAME=` in an environment file means "not set", as operators expect.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const result = EnvSchema.safeParse(present);
+  const result = CheckedEnvSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -4,20 +4,55 @@ import { containerRoutes } from './containers/container.routes';
 import { type ContainerService, createContainerService } from './containers/container.service';
 import { createInstanceRepository } from './containers/instance.repository';
 import { createStartQueue } from './containers/start-queue';
-import type { ContainerEngine, InstanceDirectory } from './containers/types';
+import { createSharedSlots } from './containers/start-slots';
+import { type ContainerEngine, INSTANCE_OWNERS_DELETED, type InstanceDirectory } from './containers/types';
 import type { Db } from './db/database';
 import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
+import type { KeyValueStore } from './lib/kv-store';
 import type { ChallengeEditService } from './services/challenge-edit.service';
 import { GAMES_CHANGED } from './services/game-edit.service';
 import type { GamePlayService } from './services/game-play.service';
 import { PLAY_LOOKUPS_CHANGED } from './services/play-lookups';
 import type { SettingsService } from './services/settings.service';
 
+/**
+ * How long a start slot stays taken at most: longer than any start takes (the Kubernetes engine gives a pod a
+ * minute), short enough that the slots of a process that died come back soon.
+ */
+const START_SLOT_TTL_MS = 3 * 60_000;
+
 export interface Containers {
   service: ContainerService;
   /** Finds running instances by id, for the platform proxy. */
   directory: InstanceDirectory;
+}
+
+/**
+ * Runs `task` one call at a time. A call made while it runs asks for one more run once it ends (so a request
+ * made mid-run is not lost) and shares that run. `task` handles its own errors.
+ */
+function oneAtATime(task: () => Promise<void>) {
+  let running: Promise<void> | undefined;
+  let again: Promise<void> | undefined;
+  const run = (): Promise<void> => {
+    if (running) {
+      again ??= running.then(() => {
+        again = undefined;
+        return run();
+      });
+      return again;
+    }
+    running = task().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  /** Resolves once no run is going on or asked for. */
+  const settle = async () => {
+    while (running) await (again ?? running);
+  };
+  return Object.assign(run, { settle });
 }
 
 /**
@@ -49,8 +84,10 @@ export async function createConfiguredEngine(config: Config): Promise<ContainerE
 }
 
 /**
- * Container instances: the engine, the start queue, the lifecycle service and its routes, the reaper that
- * removes expired instances (and those of disabled challenges and ended games), and start-up reconciliation.
+ * Container instances: the engine, the start queue, the lifecycle service and its routes, and the background
+ * job: the reaper that removes expired instances (and those of disabled challenges and ended games),
+ * reconciliation with the engine (at start-up, periodically, and when instance owners are deleted) and the
+ * storage watchdog.
  */
 export async function registerContainers(
   app: FastifyInstance,
@@ -59,6 +96,8 @@ export async function registerContainers(
     db: Db;
     clock: Clock;
     events: EventBus;
+    /** Shared with other processes through Redis: holds the start slots. */
+    store: KeyValueStore;
     settings: SettingsService;
     play: GamePlayService;
     challengeEdit: ChallengeEditService;
@@ -69,7 +108,15 @@ export async function registerContainers(
   const { config, clock, events } = deps;
   const log = app.log;
   const engine = deps.engine === undefined ? await createConfiguredEngine(config) : deps.engine;
-  const queue = createStartQueue({ concurrency: config.CONTAINER_START_CONCURRENCY });
+  const queue = createStartQueue({
+    concurrency: config.CONTAINER_START_CONCURRENCY,
+    // The bound holds across processes sharing the store (Redis), not just in this one.
+    shared: createSharedSlots(deps.store, {
+      name: `container-start:${config.CONTAINER_OWNER}`,
+      limit: config.CONTAINER_START_CONCURRENCY,
+      ttlMs: START_SLOT_TTL_MS,
+    }),
+  });
   const service = createContainerService({
     engine,
     repository: createInstanceRepository(deps.db),
@@ -89,34 +136,52 @@ export async function registerContainers(
 
   const sweep = (scope: { gameId?: number } = {}) =>
     service.sweep(scope).catch((error) => log.error({ err: error }, 'containers: sweep failed'));
+  const reconcile = oneAtATime(async () => {
+    try {
+      const { removed, forgotten } = await service.reconcile();
+      if (removed + forgotten > 0) log.info({ removed, forgotten }, 'containers: reconciled with the engine');
+    } catch (error) {
+      log.error({ err: error }, 'containers: reconciliation failed; is the engine reachable?');
+    }
+  });
+  const enforceStorage = () =>
+    service.enforceStorageLimits().catch((error) => log.error({ err: error }, 'containers: storage watchdog failed'));
+  // The background job: expiry and rules, then instances left behind (rows deleted by a cascade, a process
+  // that died), then storage. A slow engine makes passes wait for each other rather than pile up.
+  const backgroundPass = oneAtATime(async () => {
+    await sweep();
+    await reconcile();
+    await enforceStorage();
+  });
   // A challenge disabled or a game ended by an edit loses its instances at once, not at the next sweep.
   const onGameChange = (payload: unknown) => {
     const gameId = (payload as { gameId?: unknown } | null)?.gameId;
     if (typeof gameId === 'number') void sweep({ gameId });
   };
   const unsubscribers = engine
-    ? [events.subscribe(PLAY_LOOKUPS_CHANGED, onGameChange), events.subscribe(GAMES_CHANGED, onGameChange)]
+    ? [
+        events.subscribe(PLAY_LOOKUPS_CHANGED, onGameChange),
+        events.subscribe(GAMES_CHANGED, onGameChange),
+        // A deleted game, challenge or participation took its rows along: its instances go at once too.
+        events.subscribe(INSTANCE_OWNERS_DELETED, () => void reconcile()),
+      ]
     : [];
   let timer: NodeJS.Timeout | undefined;
 
   app.addHook('onReady', async () => {
     if (!engine) return;
     if (engine.name === 'docker' && config.CONTAINER_HOST_GUARD) {
-      const { ensureHostGuard } = await import('./containers/docker-engine');
-      await ensureHostGuard();
+      const { ensureNetworkGuard } = await import('./containers/docker-engine');
+      await ensureNetworkGuard();
     }
-    try {
-      const { removed, forgotten } = await service.reconcile();
-      if (removed + forgotten > 0) log.info({ removed, forgotten }, 'containers: reconciled with the engine');
-    } catch (error) {
-      log.error({ err: error }, 'containers: engine unreachable at start-up; instances will fail to start');
-    }
-    timer = setInterval(() => void sweep(), config.CONTAINER_REAP_INTERVAL_SECONDS * 1000);
+    await reconcile();
+    timer = setInterval(() => void backgroundPass(), config.CONTAINER_REAP_INTERVAL_SECONDS * 1000);
     timer.unref();
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
     for (const unsubscribe of unsubscribers) unsubscribe();
+    await backgroundPass.settle();
     await queue.settle();
     await engine?.close();
   });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import Docker from 'dockerode';
 
 /*
@@ -13,10 +14,19 @@ export const FLAG_IMAGE = 'flagpole-test-flag:1';
 const BUSYBOX = '/bin/busybox';
 const SOCKET = '/var/run/docker.sock';
 
-export const dockerAvailable = existsSync(SOCKET) && existsSync(BUSYBOX);
 export const docker = new Docker({ socketPath: SOCKET, version: 'v1.41' });
 
+/**
+ * Container tests run against the real daemon and fail, rather than skip, when it is missing: a skipped suite
+ * would pass CI without testing anything (.ci/run starts dockerd).
+ */
+function requireDocker(): void {
+  if (!existsSync(SOCKET)) throw new Error(`container tests need dockerd listening on ${SOCKET} (.ci/run starts it)`);
+  if (!existsSync(BUSYBOX)) throw new Error(`container tests build their image from ${BUSYBOX} (busybox-static)`);
+}
+
 export async function ensureFlagImage(): Promise<void> {
+  requireDocker();
   try {
     await docker.getImage(FLAG_IMAGE).inspect();
     return;
@@ -75,10 +85,15 @@ export async function execIn(containerId: string, cmd: string[]): Promise<{ outp
   const exec = await docker.getContainer(containerId).exec({ Cmd: cmd, AttachStdout: true, AttachStderr: true });
   const stream = await exec.start({});
   const chunks: Buffer[] = [];
-  await new Promise<void>((resolve) => {
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => resolve());
+  // The daemon frames stdout and stderr in one stream; unframed, the output is what the command printed.
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
   });
+  docker.modem.demuxStream(stream, sink, sink);
+  await new Promise<void>((resolve) => stream.on('end', () => resolve()));
   const info = await exec.inspect();
   return { output: Buffer.concat(chunks).toString('utf8'), exitCode: info.ExitCode ?? -1 };
 }

@@ -3,38 +3,29 @@ import type { ContainerInfoModel, ContainerStartModel } from '@flagpole/contract
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomHex } from '../src/lib/crypto';
 import type { TestClient } from './client';
-import { docker, dockerAvailable, ensureFlagImage, execIn, FLAG_IMAGE, removeOwnedObjects } from './container-image';
+import {
+  containerGone,
+  createContainerChallenge,
+  createDockerContext,
+  createRunningGame,
+  eventually,
+  instanceAddress,
+  liveInstanceId,
+  MINUTE,
+} from './container-fixtures';
+import { docker, execIn, removeOwnedObjects } from './container-image';
 import { del, expectError, ok, signUpAdmin } from './game-fixtures';
-import { createTestContext, type TestContext } from './harness';
-import { createChallenge, createGame, createPlayer, type Player } from './play-fixtures';
+import type { TestContext } from './harness';
+import { createPlayer, type Player } from './play-fixtures';
 
 const OWNER = `test-${randomHex(4)}`;
-const MINUTE = 60_000;
 
 async function httpGet(entry: string, path: string): Promise<string> {
   const response = await fetch(`http://${entry}${path}`);
   return (await response.text()).trim();
 }
 
-/** Polls until `check` passes (engine work happens after the request returns). */
-async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function containerGone(instanceId: string): Promise<boolean> {
-  try {
-    await docker.getContainer(`flagpole-${instanceId}`).inspect();
-    return false;
-  } catch {
-    return true;
-  }
-}
-
-describe.skipIf(!dockerAvailable)('container instances on a real Docker daemon', () => {
+describe('container instances on a real Docker daemon', () => {
   let ctx: TestContext;
   let gameId: number;
   let dynamicId: number;
@@ -44,41 +35,14 @@ describe.skipIf(!dockerAvailable)('container instances on a real Docker daemon',
   let admin: TestClient;
   const base = () => `/api/game/${gameId}/container`;
 
-  async function containerChallenge(type: 'DynamicContainer' | 'StaticContainer', title: string) {
-    const id = await createChallenge(ctx.db, gameId, { type, title });
-    await ctx.db
-      .updateTable('challenges')
-      .set({ container_image: FLAG_IMAGE, expose_port: 8080, memory_limit: 48, cpu_count: 5, storage_limit: 0 })
-      .where('id', '=', id)
-      .execute();
-    return id;
-  }
-
-  async function instanceIdOf(player: Player, challengeId: number): Promise<string> {
-    const row = await ctx.db
-      .selectFrom('container_instances')
-      .select('id')
-      .where('participation_id', '=', player.participationId)
-      .where('challenge_id', '=', challengeId)
-      .where('status', '<>', 'Destroyed')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const instanceIdOf = (player: Player, challengeId: number) =>
+    liveInstanceId(ctx.db, player.participationId, challengeId);
 
   beforeAll(async () => {
-    await ensureFlagImage();
-    ctx = await createTestContext({
-      CONTAINER_ENGINE: 'docker',
-      CONTAINER_OWNER: OWNER,
-      CONTAINER_PUBLISH_ADDRESS: '127.0.0.1',
-      CONTAINER_PUBLIC_HOST: '127.0.0.1',
-      CONTAINER_START_WAIT_SECONDS: '20',
-      CONTAINER_REAP_INTERVAL_SECONDS: '1',
-    });
-    const now = ctx.clock.now().getTime();
-    gameId = await createGame(ctx.db, { start: new Date(now - 3_600_000), end: new Date(now + 86_400_000) });
-    dynamicId = await containerChallenge('DynamicContainer', 'Web');
-    staticId = await containerChallenge('StaticContainer', 'Pwn');
+    ctx = await createDockerContext(OWNER, { CONTAINER_REAP_INTERVAL_SECONDS: '1' });
+    gameId = await createRunningGame(ctx);
+    dynamicId = await createContainerChallenge(ctx.db, gameId, { type: 'DynamicContainer', title: 'Web' });
+    staticId = await createContainerChallenge(ctx.db, gameId, { type: 'StaticContainer', title: 'Pwn' });
     alice = await createPlayer(ctx.app, ctx.db, gameId, 'alice');
     bob = await createPlayer(ctx.app, ctx.db, gameId, 'bobby');
     admin = await signUpAdmin(ctx, 'boss');
@@ -169,8 +133,7 @@ describe.skipIf(!dockerAvailable)('container instances on a real Docker daemon',
     expect(bobStarted.status).toBe('Running');
     const aliceId = await instanceIdOf(alice, dynamicId);
     const bobId = await instanceIdOf(bob, dynamicId);
-    const bobInfo = await docker.getContainer(`flagpole-${bobId}`).inspect();
-    const bobIp = Object.values(bobInfo.NetworkSettings.Networks)[0]?.IPAddress ?? '';
+    const bobIp = await instanceAddress(bobId);
     expect(bobIp).not.toBe('');
 
     // A stand-in for the platform's port, listening on every host address.
@@ -244,6 +207,24 @@ describe.skipIf(!dockerAvailable)('container instances on a real Docker daemon',
     await eventually(async () => (await httpGet(`127.0.0.1:${port}`, '/flag').catch(() => 'gone')) === 'gone');
   }, 20_000);
 
+  it("applies the administrator's lifetime, extension and renewal window, not the defaults", async () => {
+    const challengeId = await createContainerChallenge(ctx.db, gameId, { title: 'Policy' });
+    const carol = await createPlayer(ctx.app, ctx.db, gameId, 'carol');
+    const settings = ctx.app.services.settings;
+    await settings.update('containerPolicy', { defaultLifetime: 30, extensionDuration: 45, renewalWindow: 12 });
+    try {
+      const started = ok<ContainerStartModel>(await carol.client.post(`${base()}/${challengeId}`));
+      expect(started.expectStopAt - started.startedAt).toBe(30 * MINUTE);
+      ctx.clock.set(new Date(started.expectStopAt - 13 * MINUTE));
+      expectError(await carol.client.post(`${base()}/${challengeId}/extend`), 400);
+      ctx.clock.set(new Date(started.expectStopAt - 11 * MINUTE));
+      const extended = ok<ContainerInfoModel>(await carol.client.post(`${base()}/${challengeId}/extend`));
+      expect(extended.expectStopAt).toBe(started.expectStopAt + 45 * MINUTE);
+    } finally {
+      await settings.update('containerPolicy', { defaultLifetime: 120, extensionDuration: 120, renewalWindow: 10 });
+    }
+  }, 20_000);
+
   it('removes expired instances (reaper, fake clock)', async () => {
     const id = await instanceIdOf(alice, dynamicId);
     ctx.clock.advance(400 * MINUTE);
@@ -272,7 +253,7 @@ describe.skipIf(!dockerAvailable)('container instances on a real Docker daemon',
     expect(started.statusCode).toBe(200);
     const id = await instanceIdOf(bob, staticId);
     // A second platform with the same owner name but its own (empty) database.
-    const other = await createTestContext({ CONTAINER_ENGINE: 'docker', CONTAINER_OWNER: OWNER });
+    const other = await createDockerContext(OWNER);
     try {
       expect(await containerGone(id)).toBe(true);
     } finally {
@@ -281,16 +262,12 @@ describe.skipIf(!dockerAvailable)('container instances on a real Docker daemon',
   }, 30_000);
 });
 
-describe.skipIf(!dockerAvailable)('a start storm on a real Docker daemon', () => {
+describe('a start storm on a real Docker daemon', () => {
   const owner = `test-${randomHex(4)}`;
   let ctx: TestContext;
 
   beforeAll(async () => {
-    await ensureFlagImage();
-    ctx = await createTestContext({
-      CONTAINER_ENGINE: 'docker',
-      CONTAINER_OWNER: owner,
-      CONTAINER_PUBLISH_ADDRESS: '127.0.0.1',
+    ctx = await createDockerContext(owner, {
       CONTAINER_START_CONCURRENCY: '1',
       CONTAINER_START_WAIT_SECONDS: '0',
       CONTAINER_REAP_INTERVAL_SECONDS: '1',
@@ -302,14 +279,8 @@ describe.skipIf(!dockerAvailable)('a start storm on a real Docker daemon', () =>
   });
 
   it('answers Pending at once with each start’s place in line, runs them all, and removes them when the game ends', async () => {
-    const now = ctx.clock.now().getTime();
-    const gameId = await createGame(ctx.db, { start: new Date(now - 3_600_000), end: new Date(now + 86_400_000) });
-    const challengeId = await createChallenge(ctx.db, gameId, { type: 'StaticContainer' });
-    await ctx.db
-      .updateTable('challenges')
-      .set({ container_image: FLAG_IMAGE, expose_port: 8080 })
-      .where('id', '=', challengeId)
-      .execute();
+    const gameId = await createRunningGame(ctx);
+    const challengeId = await createContainerChallenge(ctx.db, gameId);
     const players = await Promise.all(
       ['storm1', 'storm2', 'storm3', 'storm4'].map((name) => createPlayer(ctx.app, ctx.db, gameId, name)),
     );

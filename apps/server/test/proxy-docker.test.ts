@@ -6,7 +6,7 @@ import type { FileRecord } from '@flagpole/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followFirstStream } from '../src/proxy/tshark';
 import { registerAndSignIn } from './client';
-import { dockerAvailable, startEchoContainer } from './docker-echo';
+import { startEchoContainer } from './docker-echo';
 import { ok } from './game-fixtures';
 import { acceptParticipation, createChallenge, createGame, createTeamWithMembers, userId } from './play-fixtures';
 import { closed, createProxyContext, openProxyOrFail, type ProxyContext, roundTrip } from './proxy-fixtures';
@@ -15,14 +15,14 @@ let container: Awaited<ReturnType<typeof startEchoContainer>> | undefined;
 let ctx: ProxyContext | undefined;
 
 beforeAll(async () => {
-  if (dockerAvailable) container = await startEchoContainer();
+  container = await startEchoContainer();
 });
 afterAll(async () => {
   await ctx?.close();
   await container?.remove();
 });
 
-describe.skipIf(!dockerAvailable)('platform proxy to a real container', () => {
+describe('platform proxy to a real container', () => {
   it('carries bytes to a busybox echo container and back, and the capture shows them', async () => {
     if (!container) throw new Error('no container');
     ctx = await createProxyContext();

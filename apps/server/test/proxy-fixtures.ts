@@ -65,20 +65,20 @@ export interface ProxyContext extends TestContext {
   httpBase: string;
 }
 
-/** An app listening on a loopback port in PlatformProxy mode, with a directory the test fills. */
-export async function createProxyContext(env: Record<string, string> = {}): Promise<ProxyContext> {
-  const directory = new FakeDirectory();
-  const ctx = await createTestContext(env, { instanceDirectory: directory.lookup });
+/** Switches the app to PlatformProxy mode and makes it listen on a loopback port; returns its bases. */
+export async function listenInProxyMode(ctx: TestContext): Promise<{ wsBase: string; httpBase: string }> {
   await ctx.app.services.settings.update('containerPolicy', { portMapping: 'PlatformProxy' });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const address = ctx.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
-  return {
-    ...ctx,
-    directory,
-    wsBase: `ws://127.0.0.1:${address.port}`,
-    httpBase: `http://127.0.0.1:${address.port}`,
-  };
+  return { wsBase: `ws://127.0.0.1:${address.port}`, httpBase: `http://127.0.0.1:${address.port}` };
+}
+
+/** An app listening on a loopback port in PlatformProxy mode, with a directory the test fills. */
+export async function createProxyContext(env: Record<string, string> = {}): Promise<ProxyContext> {
+  const directory = new FakeDirectory();
+  const ctx = await createTestContext(env, { instanceDirectory: directory.lookup });
+  return { ...ctx, directory, ...(await listenInProxyMode(ctx)) };
 }
 
 /** Opens a proxy websocket, or resolves with the refusal's HTTP status and body. */

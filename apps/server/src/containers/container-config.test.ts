@@ -28,4 +28,18 @@ describe('container configuration', () => {
     expect(loadConfig({ DOCKER_HOST: 'unix:///run/docker.sock' }).DOCKER_HOST).toBe('unix:///run/docker.sock');
     expect(loadConfig({ DOCKER_HOST: 'tcp://10.0.0.5:2375' }).DOCKER_HOST).toBe('tcp://10.0.0.5:2375');
   });
+
+  it('refuses the host guard with a Docker daemon on another machine, naming the variable', () => {
+    const remote = { CONTAINER_ENGINE: 'docker', DOCKER_HOST: 'tcp://10.0.0.5:2375' };
+    expect(() => loadConfig(remote)).toThrow(ConfigError);
+    expect(() => loadConfig(remote)).toThrow(/CONTAINER_HOST_GUARD: DOCKER_HOST is another machine/);
+    expect(() => loadConfig({ ...remote, DOCKER_HOST: 'https://docker.example:2376' })).toThrow(ConfigError);
+    // Turned off by an operator who guards the Docker host's firewall, it starts.
+    expect(loadConfig({ ...remote, CONTAINER_HOST_GUARD: 'false' }).DOCKER_HOST).toBe('tcp://10.0.0.5:2375');
+    // A daemon on this machine, or no Docker at all, is not concerned.
+    for (const local of ['tcp://127.0.0.1:2375', 'tcp://localhost:2375', 'tcp://[::1]:2375', 'unix:///run/d.sock']) {
+      expect(loadConfig({ CONTAINER_ENGINE: 'docker', DOCKER_HOST: local }).DOCKER_HOST).toBe(local);
+    }
+    expect(loadConfig({ CONTAINER_ENGINE: 'kubernetes', DOCKER_HOST: 'tcp://10.0.0.5:2375' })).toBeTruthy();
+  });
 });

@@ -30,6 +30,7 @@ const DESTROYED_KEPT_MS = 60 * 60_000;
 const TEST_LIFETIME_MS = 2 * 60 * 60_000;
 
 const MINUTE = 60_000;
+const MIB = 1024 * 1024;
 const category = ChallengeCategory.catch('Misc');
 const isContainerType = (type: string) => type === 'StaticContainer' || type === 'DynamicContainer';
 
@@ -187,22 +188,29 @@ export function createContainerService(deps: ContainerServiceDeps) {
     }
   }
 
+  /**
+   * Ends the instance's proxy sessions in every process. Called before the engine removes the instance, so a
+   * player's session ends with "going away" rather than with a reset half-way through the removal.
+   */
+  async function closeSessions(instanceId: string): Promise<void> {
+    await deps.events
+      .publish(INSTANCE_CLOSED_CHANNEL, { instanceId })
+      .catch((error) => log.warn({ err: error }, 'containers: closing proxy sessions failed'));
+  }
+
   /** Destroys a live instance (once, whoever asks first); false when it was already gone. */
   async function destroyInstance(id: string, by: { userId: string | null }): Promise<boolean> {
     const before = await repository.byId(id);
     const claimed = await repository.claimDestroy(id, clock.now());
     if (!claimed) return false;
     deps.queue.cancel(id);
+    await closeSessions(id);
     try {
       await requireEngine().destroy(id);
     } catch (error) {
       log.error({ instanceId: id, err: (error as Error).message }, 'containers: destroy failed');
       throw badRequest('error.containerDestroyFailed');
     }
-    // Proxy sessions to the instance end in every process.
-    await deps.events
-      .publish(INSTANCE_CLOSED_CHANNEL, { instanceId: id })
-      .catch((error) => log.warn({ err: error }, 'containers: closing proxy sessions failed'));
     if (before?.status === 'Running') {
       await emit('ContainerDestroy', claimed, {
         userId: by.userId,
@@ -442,27 +450,68 @@ export function createContainerService(deps: ContainerServiceDeps) {
     },
 
     /**
-     * Start-up reconciliation: removes engine instances the database does not know as live (left by a crash),
-     * and marks live rows whose engine instance is gone as destroyed.
+     * Reconciliation (at start-up, periodically, and when instance owners are deleted): removes engine instances
+     * the database does not know as live (left by a crash, or whose game, challenge or participation was
+     * deleted with their rows), and destroys Running instances whose container is gone or has stopped.
      */
     async reconcile(): Promise<{ removed: number; forgotten: number }> {
       if (!deps.engine) return { removed: 0, forgotten: 0 };
       const engine = deps.engine;
-      const [onEngine, live] = await Promise.all([engine.list(), repository.runningIds()]);
+      // The order of the reads keeps concurrent starts safe: a row Running before the engine is listed has its
+      // instance running already, and an instance listed before the live rows are read has its row already.
+      const running = await repository.runningIds();
+      const onEngine = await engine.list();
       const known = await repository.allLiveIds();
-      let removed = 0;
-      for (const id of onEngine) {
-        if (known.has(id)) continue;
+      const remove = async (id: string) => {
+        await closeSessions(id);
         await engine.destroy(id).catch((error) => log.warn({ instanceId: id, err: error }, 'containers: reconcile'));
+      };
+      let removed = 0;
+      for (const { instanceId } of onEngine) {
+        if (known.has(instanceId)) continue;
+        await remove(instanceId);
         removed += 1;
       }
-      const present = new Set(onEngine);
+      const runningOnEngine = new Set(onEngine.filter((i) => i.running).map((i) => i.instanceId));
       let forgotten = 0;
-      for (const id of live) {
-        if (present.has(id)) continue;
-        if (await repository.claimDestroy(id, clock.now())) forgotten += 1;
+      for (const id of running) {
+        if (runningOnEngine.has(id) || !(await repository.claimDestroy(id, clock.now()))) continue;
+        // What is left of it (a stopped container, its network) goes too.
+        await remove(id);
+        forgotten += 1;
       }
       return { removed, forgotten };
+    },
+
+    /**
+     * Storage watchdog, for engines that cannot cap an instance's filesystem: destroys running instances that
+     * wrote more than their challenge's storage limit, logging why. Returns the ids destroyed.
+     */
+    async enforceStorageLimits(): Promise<string[]> {
+      if (!deps.engine?.storageUsage) return [];
+      const limited = await repository.runningStorageLimits();
+      if (limited.length === 0) return [];
+      const usage = await deps.engine.storageUsage();
+      const destroyed: string[] = [];
+      for (const { id, storage_limit: limitMb } of limited) {
+        const usedBytes = usage.get(id);
+        if (usedBytes === undefined || usedBytes <= limitMb * MIB) continue;
+        const usedMb = Math.ceil(usedBytes / MIB);
+        // The reason goes into the message itself: the admin log page shows messages, not fields.
+        log.warn(
+          { instanceId: id, usedMb, limitMb },
+          `containers: instance ${id} destroyed: it wrote ${usedMb} MiB, over its storage limit of ${limitMb} MiB`,
+        );
+        try {
+          if (await destroyInstance(id, { userId: null })) destroyed.push(id);
+        } catch (error) {
+          log.error(
+            { instanceId: id, err: (error as Error).message },
+            'containers: storage watchdog could not destroy',
+          );
+        }
+      }
+      return destroyed;
     },
   };
 }

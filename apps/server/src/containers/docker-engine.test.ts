@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dockerContainerBody, dockerNames, dockerNetworkBody } from './docker-engine';
-import type { InstanceSpec } from './types';
+import {
+  dockerContainerBody,
+  dockerNames,
+  dockerNetworkBody,
+  networkGuardRules,
+  storageQuotaPossible,
+} from './docker-engine';
+import { type InstanceSpec, PRIVATE_RANGES } from './types';
 
 const spec: InstanceSpec = {
   instanceId: '0b6f4c9e-8d43-4d7b-9a55-6a1f1b2a3c4d',
@@ -43,5 +49,39 @@ describe('docker engine bodies', () => {
     const option = 'com.docker.network.bridge.enable_ip_masquerade';
     expect(dockerNetworkBody(spec).Options?.[option]).toBe('false');
     expect(dockerNetworkBody({ ...spec, egress: 'Open' }).Options?.[option]).toBe('true');
+  });
+
+  it('caps the writable layer only when asked to and the challenge has a storage limit', () => {
+    const limited = { ...spec, storageMb: 64 };
+    expect(dockerContainerBody(limited, '0.0.0.0', { storageQuota: true }).HostConfig?.StorageOpt).toEqual({
+      size: '64M',
+    });
+    expect(dockerContainerBody(limited, '0.0.0.0').HostConfig?.StorageOpt).toBeUndefined();
+    expect(dockerContainerBody(spec, '0.0.0.0', { storageQuota: true }).HostConfig?.StorageOpt).toBeUndefined();
+  });
+});
+
+describe('storage driver detection', () => {
+  it.each([
+    ['btrfs', [], true],
+    ['zfs', [], true],
+    ['devicemapper', [], true],
+    ['overlay2', [['Backing Filesystem', 'xfs']], true],
+    ['overlay2', [['Backing Filesystem', 'extfs']], false],
+    ['vfs', [], false],
+    [undefined, undefined, false],
+  ] as const)('%s over %j: %s', (driver, status, possible) => {
+    const info = { Driver: driver, DriverStatus: status as Array<[string, string]> | undefined };
+    expect(storageQuotaPossible(info)).toBe(possible);
+  });
+});
+
+describe('network guard rules', () => {
+  it('drop new connections from instance bridges to the host and to every private range, answers excepted', () => {
+    const rules = networkGuardRules();
+    const fromInstances = ['-i', 'fp-+', '-m', 'conntrack', '--ctstate', 'NEW,INVALID', '-j', 'DROP'];
+    expect(rules).toContainEqual(['INPUT', ...fromInstances]);
+    for (const range of PRIVATE_RANGES) expect(rules).toContainEqual(['DOCKER-USER', '-d', range, ...fromInstances]);
+    expect(PRIVATE_RANGES).toEqual(expect.arrayContaining(['169.254.0.0/16', '100.64.0.0/10', '10.0.0.0/8']));
   });
 });

@@ -4,9 +4,12 @@ import Docker from 'dockerode';
 import {
   type ContainerEngine,
   ContainerEngineError,
+  type EngineInstance,
   type InstanceSpec,
   ignoreNotFound,
   instanceLabels,
+  mergeEngineInstances,
+  PRIVATE_RANGES,
   type StartedInstance,
 } from './types';
 
@@ -26,11 +29,28 @@ export function dockerNames(instanceId: string) {
 /** Processes an instance may run at once: enough for a forking service, too few for a fork bomb. */
 const PIDS_LIMIT = 256;
 
+/**
+ * Whether the daemon's storage driver can cap a container's writable layer (`StorageOpt size`), read from
+ * `GET /info`: btrfs, zfs and devicemapper can; overlay2 only over xfs (and then only when mounted with project
+ * quotas, which /info does not say: a refused create tells).
+ */
+export function storageQuotaPossible(info: { Driver?: string; DriverStatus?: Array<[string, string]> }): boolean {
+  const driver = info.Driver ?? '';
+  if (['btrfs', 'zfs', 'devicemapper'].includes(driver)) return true;
+  const backing = info.DriverStatus?.find(([key]) => key === 'Backing Filesystem')?.[1];
+  return driver === 'overlay2' && backing === 'xfs';
+}
+
 /** The create body of an instance container (pure, so its security settings are unit-tested). */
-export function dockerContainerBody(spec: InstanceSpec, publishAddress: string): Docker.ContainerCreateOptions {
+export function dockerContainerBody(
+  spec: InstanceSpec,
+  publishAddress: string,
+  options: { storageQuota: boolean } = { storageQuota: false },
+): Docker.ContainerCreateOptions {
   const names = dockerNames(spec.instanceId);
   const port = `${spec.exposePort}/tcp`;
   const memory = spec.memoryMb * 1024 * 1024;
+  const storage = options.storageQuota && spec.storageMb > 0 ? { StorageOpt: { size: `${spec.storageMb}M` } } : {};
   return {
     name: names.container,
     Image: spec.image,
@@ -49,6 +69,7 @@ export function dockerContainerBody(spec: InstanceSpec, publishAddress: string):
       Privileged: false,
       Init: true,
       RestartPolicy: { Name: 'no' },
+      ...storage,
     },
   };
 }
@@ -75,20 +96,36 @@ const statusOf = (error: unknown): number | undefined =>
 const ignoreMissing = (action: Promise<unknown>) => ignoreNotFound(action, statusOf);
 
 /**
- * Drops new connections from instance bridges to the host itself: a bridge's gateway address is the host, so
- * without this an instance could reach the platform (or anything else listening on the host). Answers to
- * connections the host opened (the proxy, published ports) still pass. Needs root and iptables.
+ * The network guard's iptables rules. A bridge's gateway address is the host itself, so without the first an
+ * instance could reach the platform (or anything else listening on the host); the others keep instances,
+ * masqueraded or not, from opening connections to private, CGNAT and link-local networks (the cloud metadata
+ * address, the platform's database, other instances), as the Kubernetes network policy does. Only new
+ * connections are dropped: answers to connections opened towards an instance (the proxy, published ports,
+ * players on a private network) still pass.
  */
-export async function ensureHostGuard(): Promise<void> {
-  const rule = ['INPUT', '-i', 'fp-+', '-m', 'conntrack', '--ctstate', 'NEW,INVALID', '-j', 'DROP'];
-  try {
-    await run('iptables', ['-w', '-C', ...rule]);
-  } catch {
+export function networkGuardRules(): string[][] {
+  const fromInstances = ['-i', 'fp-+', '-m', 'conntrack', '--ctstate', 'NEW,INVALID', '-j', 'DROP'];
+  return [
+    ['INPUT', ...fromInstances],
+    // DOCKER-USER is the chain Docker keeps for its users, consulted first for forwarded packets.
+    ...PRIVATE_RANGES.map((range) => ['DOCKER-USER', '-d', range, ...fromInstances]),
+  ];
+}
+
+/** Adds (once: each rule is checked first) the network guard rules. Needs root and iptables. */
+export async function ensureNetworkGuard(): Promise<void> {
+  for (const rule of networkGuardRules()) {
+    try {
+      await run('iptables', ['-w', '-C', ...rule]);
+      continue;
+    } catch {
+      // not there yet: add it below
+    }
     try {
       await run('iptables', ['-w', '-I', ...rule]);
     } catch (error) {
       throw new ContainerEngineError(
-        `CONTAINER_HOST_GUARD: could not add the iptables rule that keeps instances off the host (${(error as Error).message.split('\n')[0]})`,
+        `CONTAINER_HOST_GUARD: could not add the iptables rule that keeps instances off the host and private networks (${(error as Error).message.split('\n')[0]})`,
       );
     }
   }
@@ -101,6 +138,8 @@ export interface DockerEngineOptions {
   publishAddress: string;
   /** Value of the platform label; list() returns only instances carrying it. */
   owner: string;
+  /** Skips the storage driver detection: true tries `StorageOpt size` whatever the driver (tests). */
+  storageQuota?: boolean;
 }
 
 export function dockerClient(dockerHost: string | undefined): Docker {
@@ -119,8 +158,39 @@ export function dockerClient(dockerHost: string | undefined): Docker {
 export function createDockerEngine(options: DockerEngineOptions, docker = dockerClient(options.dockerHost)) {
   async function removeObjects(instanceId: string): Promise<void> {
     const names = dockerNames(instanceId);
-    await ignoreMissing(docker.getContainer(names.container).remove({ force: true, v: true }));
+    const container = docker.getContainer(names.container);
+    try {
+      await ignoreMissing(container.remove({ force: true, v: true }));
+    } catch (error) {
+      if (statusOf(error) !== 409) throw error;
+      // Someone else (a reconciliation pass, another process) is removing it: done when they are.
+      await ignoreMissing(container.wait({ condition: 'removed' }));
+    }
     await ignoreMissing(docker.getNetwork(names.network).remove());
+  }
+
+  // Whether to ask the daemon for a writable-layer size cap; found out once, and dropped for good when a
+  // create refuses it (overlay2 over xfs without project quotas). Without it the storage watchdog enforces.
+  let storageQuota: Promise<boolean> | undefined =
+    options.storageQuota === undefined ? undefined : Promise.resolve(options.storageQuota);
+  const quotaPossible = () => {
+    storageQuota ??= docker.info().then(storageQuotaPossible, () => {
+      // Unreachable daemon: ask again next time rather than remember a guess.
+      storageQuota = undefined;
+      return false;
+    });
+    return storageQuota;
+  };
+
+  async function createContainer(spec: InstanceSpec): Promise<Docker.Container> {
+    const quota = spec.storageMb > 0 && (await quotaPossible());
+    try {
+      return await docker.createContainer(dockerContainerBody(spec, options.publishAddress, { storageQuota: quota }));
+    } catch (error) {
+      if (!quota || !/storage/i.test((error as Error).message)) throw error;
+      storageQuota = Promise.resolve(false);
+      return docker.createContainer(dockerContainerBody(spec, options.publishAddress));
+    }
   }
 
   const engine: ContainerEngine = {
@@ -129,7 +199,7 @@ export function createDockerEngine(options: DockerEngineOptions, docker = docker
       const names = dockerNames(spec.instanceId);
       try {
         await docker.createNetwork(dockerNetworkBody(spec));
-        const container = await docker.createContainer(dockerContainerBody(spec, options.publishAddress));
+        const container = await createContainer(spec);
         await container.start();
         const info = await container.inspect();
         if (!info.State.Running) throw new Error(`instance exited at once (${info.State.Status})`);
@@ -154,22 +224,31 @@ export function createDockerEngine(options: DockerEngineOptions, docker = docker
         throw new ContainerEngineError(`docker: ${(error as Error).message}`);
       }
     },
-    async list(): Promise<string[]> {
+    async list(): Promise<EngineInstance[]> {
       const filters = JSON.stringify({ label: [`${instanceLabels.platform}=${options.owner}`] });
       const [containers, networks] = await Promise.all([
         docker.listContainers({ all: true, filters }),
         docker.listNetworks({ filters }),
       ]);
-      const ids = new Set<string>();
+      return mergeEngineInstances([
+        ...containers.map((c) => ({ instanceId: c.Labels?.[instanceLabels.instance], running: c.State === 'running' })),
+        ...networks.map((n) => ({ instanceId: n.Labels?.[instanceLabels.instance], running: false })),
+      ]);
+    },
+    async storageUsage(): Promise<Map<string, number>> {
+      const usage = new Map<string, number>();
+      if (await quotaPossible()) return usage;
+      // The daemon sums each writable layer (`SizeRw`) on request; only running instances matter.
+      const filters = JSON.stringify({ label: [`${instanceLabels.platform}=${options.owner}`] });
+      const containers: Array<Docker.ContainerInfo & { SizeRw?: number }> = await docker.listContainers({
+        size: true,
+        filters,
+      });
       for (const c of containers) {
         const id = c.Labels?.[instanceLabels.instance];
-        if (id) ids.add(id);
+        if (id) usage.set(id, c.SizeRw ?? 0);
       }
-      for (const n of networks) {
-        const id = n.Labels?.[instanceLabels.instance];
-        if (id) ids.add(id);
-      }
-      return [...ids];
+      return usage;
     },
     async close(): Promise<void> {},
   };

@@ -265,12 +265,23 @@ export function createInstanceRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
+    /** Running instances whose challenge limits their storage, with the limit in MiB (storage watchdog). */
+    async runningStorageLimits(): Promise<Array<{ id: string; storage_limit: number }>> {
+      return db
+        .selectFrom('container_instances as i')
+        .innerJoin('challenges as c', 'c.id', 'i.challenge_id')
+        .select(['i.id', 'c.storage_limit'])
+        .where('i.status', '=', 'Running')
+        .where('c.storage_limit', '>', 0)
+        .execute();
+    },
+
     async runningIds(): Promise<string[]> {
       const rows = await db.selectFrom('container_instances').select('id').where('status', '=', 'Running').execute();
       return rows.map((r) => r.id);
     },
 
-    /** Every instance id not destroyed (start-up reconciliation). */
+    /** Every instance id not destroyed (reconciliation). */
     async allLiveIds(): Promise<Set<string>> {
       const rows = await db.selectFrom('container_instances').select('id').where('status', '<>', live).execute();
       return new Set(rows.map((r) => r.id));

@@ -1,9 +1,8 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_CLUSTER_IP, FAKE_NODE_PORT, type FakeKubeApi, startFakeKubeApi } from '../../test/kube-fake-api';
 import { createKubernetesEngine } from './kubernetes-engine';
-import { kubeName, kubeNetworkPolicy, kubePod, kubeService, PRIVATE_RANGES } from './kubernetes-manifests';
-import type { InstanceSpec } from './types';
+import { kubeName, kubeNetworkPolicy, kubePod, kubeService } from './kubernetes-manifests';
+import { type InstanceSpec, PRIVATE_RANGES } from './types';
 
 const spec: InstanceSpec = {
   instanceId: '0b6f4c9e-8d43-4d7b-9a55-6a1f1b2a3c4d',
@@ -41,94 +40,56 @@ describe('kubernetes manifests', () => {
     expect(kubeService(spec).spec?.selector).toEqual({ 'flagpole.instance': spec.instanceId });
   });
 
-  it('isolates each instance: ingress from the platform only, no egress unless Open (and then public only)', () => {
+  it('isolates each instance: ingress from the platform, no egress unless Open (and then public only)', () => {
     const isolated = kubeNetworkPolicy(spec, 'ctf');
+    const fromPlatform = { _from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ctf' } } }] };
     expect(isolated.spec?.podSelector).toEqual({ matchLabels: { 'flagpole.instance': spec.instanceId } });
     expect(isolated.spec?.policyTypes).toEqual(['Ingress', 'Egress']);
-    expect(isolated.spec?.ingress).toEqual([
-      { _from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ctf' } } }] },
-    ]);
+    expect(isolated.spec?.ingress).toEqual([fromPlatform]);
     expect(isolated.spec?.egress).toEqual([]);
-    const open = kubeNetworkPolicy({ ...spec, egress: 'Open', publish: true }, 'ctf');
+    const open = kubeNetworkPolicy({ ...spec, egress: 'Open' }, 'ctf');
     expect(open.spec?.egress).toEqual([{ to: [{ ipBlock: { cidr: '0.0.0.0/0', except: PRIVATE_RANGES } }] }]);
-    expect(open.spec?.ingress?.[0]?._from).toHaveLength(2);
+  });
+
+  it('lets players reach a published port from any address (NodePort traffic arrives source-NATed)', () => {
+    const published = kubeNetworkPolicy({ ...spec, publish: true }, 'ctf');
+    expect(published.spec?.ingress?.[1]).toEqual({
+      _from: [{ ipBlock: { cidr: '0.0.0.0/0' } }],
+      ports: [{ port: spec.exposePort, protocol: 'TCP' }],
+    });
+    // Other instances are kept out by their own egress: none, or public addresses only, never pods' ranges.
+    for (const egress of ['Open', 'Isolated'] as const) {
+      const peers = kubeNetworkPolicy({ ...spec, egress }, 'ctf').spec?.egress?.flatMap((rule) => rule.to ?? []);
+      for (const peer of peers ?? []) {
+        expect(peer.podSelector).toBeUndefined();
+        expect(peer.namespaceSelector).toBeUndefined();
+        expect(peer.ipBlock?.except).toEqual(PRIVATE_RANGES);
+      }
+    }
   });
 });
 
-/** A stand-in Kubernetes API server on loopback speaking the REST paths the engine uses. */
-function fakeApiServer() {
-  const objects = new Map<string, unknown>();
-  const calls: string[] = [];
-  const body = (req: IncomingMessage) =>
-    new Promise<Record<string, unknown>>((resolve) => {
-      let text = '';
-      req.on('data', (chunk) => {
-        text += chunk;
-      });
-      req.on('end', () => resolve(text ? JSON.parse(text) : {}));
-    });
-  const server: Server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    calls.push(`${req.method} ${url.pathname}`);
-    const send = (status: number, value: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(value));
-    };
-    const path = url.pathname;
-    if (req.method === 'POST') {
-      const object = await body(req);
-      const name = (object.metadata as { name: string }).name;
-      if (path.endsWith('/services')) {
-        (object.spec as Record<string, unknown>).clusterIP = '10.96.0.42';
-        const ports = (object.spec as { ports: Array<Record<string, unknown>> }).ports;
-        if ((object.spec as { type: string }).type === 'NodePort') for (const p of ports) p.nodePort = 30123;
-      }
-      if (path.endsWith('/pods')) object.status = { phase: 'Running' };
-      objects.set(`${path}/${name}`, object);
-      return send(201, object);
-    }
-    if (req.method === 'GET' && path.endsWith('/pods')) {
-      const items = [...objects.entries()].filter(([key]) => key.startsWith(`${path}/`)).map(([, v]) => v);
-      return send(200, { apiVersion: 'v1', kind: 'PodList', metadata: {}, items });
-    }
-    if (req.method === 'GET' || req.method === 'DELETE') {
-      const object = objects.get(path);
-      if (!object) return send(404, { kind: 'Status', code: 404, reason: 'NotFound' });
-      if (req.method === 'DELETE') objects.delete(path);
-      return send(200, object);
-    }
-    send(405, {});
-  });
-  return { server, objects, calls };
-}
-
 describe('kubernetes engine against a fake API server', () => {
-  const fake = fakeApiServer();
+  let fake: FakeKubeApi;
   let engine: ReturnType<typeof createKubernetesEngine>;
+  const name = kubeName(spec.instanceId);
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    const port = (fake.server.address() as { port: number }).port;
-    const config = new KubeConfig();
-    config.loadFromOptions({
-      clusters: [{ name: 'fake', server: `http://127.0.0.1:${port}`, skipTLSVerify: true }],
-      users: [{ name: 'tester', token: 'x' }],
-      contexts: [{ name: 'fake', cluster: 'fake', user: 'tester' }],
-      currentContext: 'fake',
-    });
+    fake = await startFakeKubeApi();
     engine = createKubernetesEngine({
       namespace: 'challenges',
       platformNamespace: 'ctf',
       owner: 'flagpole',
-      kubeConfig: config,
+      kubeConfig: fake.kubeConfig,
       pollMs: 10,
+      readyTimeoutMs: 200,
     });
   });
-  afterAll(() => fake.server.close());
+  afterAll(() => fake.close());
 
-  it('creates the namespace, policy, pod and service, and reports where the instance is', async () => {
+  it('creates the namespace (labelled with the owner), policy, pod and service, and reports the instance', async () => {
     const started = await engine.start({ ...spec, publish: true });
-    expect(started).toEqual({ engineId: kubeName(spec.instanceId), ip: '10.96.0.42', port: 8080, publicPort: 30123 });
+    expect(started).toEqual({ engineId: name, ip: FAKE_CLUSTER_IP, port: 8080, publicPort: FAKE_NODE_PORT });
     expect(fake.calls).toEqual(
       expect.arrayContaining([
         'GET /api/v1/namespaces/challenges',
@@ -138,22 +99,54 @@ describe('kubernetes engine against a fake API server', () => {
         'POST /api/v1/namespaces/challenges/services',
       ]),
     );
+    expect(fake.objects.get('/api/v1/namespaces/challenges')?.metadata.labels).toEqual({
+      'flagpole.platform': 'flagpole',
+    });
     // The policy exists before the pod does.
     const order = fake.calls.filter((c) => c.startsWith('POST /api') && !c.endsWith('namespaces'));
     expect(order[0]).toContain('networkpolicies');
-    expect(await engine.list()).toEqual([spec.instanceId]);
+    expect(await engine.list()).toEqual([{ instanceId: spec.instanceId, running: true }]);
     // On the wire the policy's ingress peers are under `from`, as the API server expects.
-    const policy = fake.objects.get(
-      `/apis/networking.k8s.io/v1/namespaces/challenges/networkpolicies/${kubeName(spec.instanceId)}`,
-    ) as { spec: { ingress: Array<Record<string, unknown>> } };
-    expect(policy.spec.ingress[0]).toHaveProperty('from');
-    expect(policy.spec.ingress[0]).not.toHaveProperty('_from');
+    const policy = fake.objects.get(`/apis/networking.k8s.io/v1/namespaces/challenges/networkpolicies/${name}`);
+    const ingress = (policy?.spec as { ingress: Array<Record<string, unknown>> } | undefined)?.ingress;
+    expect(ingress?.[0]).toHaveProperty('from');
+    expect(ingress?.[0]).not.toHaveProperty('_from');
   });
 
   it('destroys everything it made, and counts a missing instance as destroyed', async () => {
     await engine.destroy(spec.instanceId);
-    expect([...fake.objects.keys()].filter((key) => key.includes(kubeName(spec.instanceId)))).toEqual([]);
+    expect(fake.pathsOf(name)).toEqual([]);
     await expect(engine.destroy(spec.instanceId)).resolves.toBeUndefined();
     expect(await engine.list()).toEqual([]);
+  });
+
+  it('lists instances that lost their pod but kept a service or a policy, and only its own', async () => {
+    await engine.start(spec);
+    fake.objects.delete(`/api/v1/namespaces/challenges/pods/${name}`);
+    expect(await engine.list()).toEqual([{ instanceId: spec.instanceId, running: false }]);
+    fake.objects.delete(`/api/v1/namespaces/challenges/services/${name}`);
+    expect(await engine.list()).toEqual([{ instanceId: spec.instanceId, running: false }]);
+    const stranger = createKubernetesEngine({
+      namespace: 'challenges',
+      platformNamespace: 'ctf',
+      owner: 'other-platform',
+      kubeConfig: fake.kubeConfig,
+    });
+    expect(await stranger.list()).toEqual([]);
+    await engine.destroy(spec.instanceId);
+    expect(await engine.list()).toEqual([]);
+  });
+
+  it.each([
+    ['fails', 'Failed', /pod Failed/],
+    ['never runs', 'Pending', /did not start in time/],
+  ] as const)('fails a start whose pod %s, leaving nothing behind', async (_case, phase, reason) => {
+    fake.podPhase = phase;
+    try {
+      await expect(engine.start(spec)).rejects.toThrow(reason);
+      expect(fake.pathsOf(name)).toEqual([]);
+    } finally {
+      fake.podPhase = 'Running';
+    }
   });
 });

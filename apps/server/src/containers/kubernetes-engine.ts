@@ -3,9 +3,11 @@ import { kubeName, kubeNetworkPolicy, kubePod, kubeService } from './kubernetes-
 import {
   type ContainerEngine,
   ContainerEngineError,
+  type EngineInstance,
   type InstanceSpec,
   ignoreNotFound,
   instanceLabels,
+  mergeEngineInstances,
   type StartedInstance,
 } from './types';
 
@@ -56,7 +58,7 @@ export function createKubernetesEngine(options: KubernetesEngineOptions) {
       } catch (error) {
         if (codeOf(error) !== 404) throw error;
         await core.createNamespace({
-          body: { metadata: { name: namespace, labels: { [instanceLabels.platform]: 'flagpole' } } },
+          body: { metadata: { name: namespace, labels: { [instanceLabels.platform]: options.owner } } },
         });
       }
     })().catch((error) => {
@@ -118,15 +120,24 @@ export function createKubernetesEngine(options: KubernetesEngineOptions) {
         throw new ContainerEngineError(`kubernetes: ${(error as Error).message}`);
       }
     },
-    async list(): Promise<string[]> {
+    async list(): Promise<EngineInstance[]> {
       await ensureNamespace();
-      const pods = await core.listNamespacedPod({
-        namespace,
-        labelSelector: `${instanceLabels.platform}=${options.owner}`,
-      });
-      return pods.items
-        .map((pod) => pod.metadata?.labels?.[instanceLabels.instance])
-        .filter((id): id is string => !!id);
+      const query = { namespace, labelSelector: `${instanceLabels.platform}=${options.owner}` };
+      // Services and policies too: a removal cut short leaves them without their pod.
+      const [pods, services, policies] = await Promise.all([
+        core.listNamespacedPod(query),
+        core.listNamespacedService(query),
+        net.listNamespacedNetworkPolicy(query),
+      ]);
+      const idOf = (item: { metadata?: { labels?: Record<string, string> } }) =>
+        item.metadata?.labels?.[instanceLabels.instance];
+      return mergeEngineInstances([
+        ...pods.items.map((pod) => ({
+          instanceId: idOf(pod),
+          running: !['Failed', 'Succeeded'].includes(pod.status?.phase ?? ''),
+        })),
+        ...[...services.items, ...policies.items].map((item) => ({ instanceId: idOf(item), running: false })),
+      ]);
     },
     async close(): Promise<void> {},
   };

@@ -1,11 +1,8 @@
 import type { V1NetworkPolicy, V1Pod, V1Service } from '@kubernetes/client-node';
-import { type InstanceSpec, instanceLabels } from './types';
+import { type InstanceSpec, instanceLabels, PRIVATE_RANGES } from './types';
 
 /** Name of the pod, service and network policy of one instance (a DNS label starting with a letter). */
 export const kubeName = (instanceId: string) => `fp-${instanceId.toLowerCase()}`;
-
-/** Private and link-local ranges an instance with open egress still may not reach (the cluster, the host). */
-export const PRIVATE_RANGES = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '100.64.0.0/10'];
 
 export function kubePod(spec: InstanceSpec): V1Pod {
   const limits: Record<string, string> = {
@@ -54,12 +51,20 @@ export function kubeService(spec: InstanceSpec): V1Service {
 }
 
 /**
- * Isolates one instance: ingress only from the platform's namespace (and, when the port is published, from
- * outside the private ranges, i.e. players), egress nowhere (Isolated) or only to public addresses (Open).
+ * Isolates one instance. Ingress: from the platform's namespace (the proxy) and, when the port is published
+ * as a NodePort, to that port from any address: NodePort traffic usually arrives source-NATed to a node
+ * address, and players on a LAN have private addresses, so no source range can tell players apart. Other
+ * instances are kept out by their own policies, which select their pods by instance label and let them open
+ * connections to public addresses only (Open) or nowhere (Isolated).
  */
 export function kubeNetworkPolicy(spec: InstanceSpec, platformNamespace: string): V1NetworkPolicy {
-  const fromPlatform = { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': platformNamespace } } };
-  const fromPlayers = { ipBlock: { cidr: '0.0.0.0/0', except: PRIVATE_RANGES } };
+  const fromPlatform = {
+    _from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': platformNamespace } } }],
+  };
+  const fromPlayers = {
+    _from: [{ ipBlock: { cidr: '0.0.0.0/0' } }],
+    ports: [{ port: spec.exposePort, protocol: 'TCP' }],
+  };
   return {
     apiVersion: 'networking.k8s.io/v1',
     kind: 'NetworkPolicy',
@@ -67,7 +72,7 @@ export function kubeNetworkPolicy(spec: InstanceSpec, platformNamespace: string)
     spec: {
       podSelector: { matchLabels: { [instanceLabels.instance]: spec.instanceId } },
       policyTypes: ['Ingress', 'Egress'],
-      ingress: [{ _from: spec.publish ? [fromPlatform, fromPlayers] : [fromPlatform] }],
+      ingress: spec.publish ? [fromPlatform, fromPlayers] : [fromPlatform],
       egress: spec.egress === 'Open' ? [{ to: [{ ipBlock: { cidr: '0.0.0.0/0', except: PRIVATE_RANGES } }] }] : [],
     },
   };

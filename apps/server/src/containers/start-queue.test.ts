@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RedisStore } from '../lib/kv-store';
 import { createStartQueue } from './start-queue';
+import { createSharedSlots } from './start-slots';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
 
@@ -55,5 +59,66 @@ describe('start queue', () => {
       }),
     ]);
     expect(ran).toEqual(['y']);
+  });
+});
+
+describe('start queues of several processes sharing Redis', () => {
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const stores: RedisStore[] = [];
+  afterEach(async () => {
+    await Promise.all(stores.splice(0).map((store) => store.close()));
+  });
+
+  /** One process's view: its own Redis connection, the same key prefix as the others. */
+  function processStore(prefix: string): RedisStore {
+    const store = new RedisStore(new Redis(redisUrl), prefix);
+    stores.push(store);
+    return store;
+  }
+
+  it('never run more than the shared bound at once across processes, and run every job', async () => {
+    const prefix = `flagpole-test-${randomBytes(4).toString('hex')}:`;
+    const queues = [processStore(prefix), processStore(prefix)].map((store) =>
+      createStartQueue({
+        concurrency: 2,
+        shared: createSharedSlots(store, { name: 'starts', limit: 2, ttlMs: 60_000 }),
+        retryMs: 5,
+      }),
+    );
+    let running = 0;
+    let peak = 0;
+    let ran = 0;
+    const job = async () => {
+      running += 1;
+      peak = Math.max(peak, running);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      running -= 1;
+      ran += 1;
+    };
+    await Promise.all(
+      queues.flatMap((queue, q) => Array.from({ length: 6 }, (_, i) => queue.enqueue(`${q}-${i}`, job))),
+    );
+    // Each process alone would have allowed 2, together 4.
+    expect(peak).toBe(2);
+    expect(ran).toBe(12);
+  });
+
+  it('frees the slots of a process that died holding them once they expire', async () => {
+    const prefix = `flagpole-test-${randomBytes(4).toString('hex')}:`;
+    const options = { name: 'starts', limit: 1, ttlMs: 300 };
+    // A process takes the only slot and dies without releasing it.
+    const takenAt = Date.now();
+    expect(await createSharedSlots(processStore(prefix), options).acquire()).not.toBeNull();
+    const queue = createStartQueue({
+      concurrency: 1,
+      shared: createSharedSlots(processStore(prefix), options),
+      retryMs: 20,
+    });
+    let ranAt = 0;
+    await queue.enqueue('after-crash', async () => {
+      ranAt = Date.now();
+    });
+    // Not before the slot expired (a little slack for rounding between the two clocks).
+    expect(ranAt - takenAt).toBeGreaterThanOrEqual(290);
   });
 });

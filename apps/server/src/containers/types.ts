@@ -34,6 +34,22 @@ export interface StartedInstance {
   publicPort: number | null;
 }
 
+/** An instance as the engine has it. */
+export interface EngineInstance {
+  instanceId: string;
+  /** Its container (pod) runs; false for leftovers: a stopped container, a network or service without one. */
+  running: boolean;
+}
+
+/** Merges what an engine found per object into one entry per instance (running if any object says so). */
+export function mergeEngineInstances(found: Array<{ instanceId: string | undefined; running: boolean }>) {
+  const merged = new Map<string, boolean>();
+  for (const { instanceId, running } of found) {
+    if (instanceId) merged.set(instanceId, running || (merged.get(instanceId) ?? false));
+  }
+  return [...merged].map(([instanceId, running]): EngineInstance => ({ instanceId, running }));
+}
+
 /** One container engine: Docker or Kubernetes. Every call is idempotent where it can be. */
 export interface ContainerEngine {
   readonly name: 'docker' | 'kubernetes';
@@ -41,8 +57,14 @@ export interface ContainerEngine {
   start(spec: InstanceSpec): Promise<StartedInstance>;
   /** Removes an instance and everything made for it; an instance already gone counts as removed. */
   destroy(instanceId: string): Promise<void>;
-  /** Ids of every instance carrying the platform's labels (containers and leftover networks). */
-  list(): Promise<string[]>;
+  /** Every instance carrying the platform's labels, including leftovers of half-removed ones. */
+  list(): Promise<EngineInstance[]>;
+  /**
+   * Bytes each running instance has written to its own filesystem, by instance id, for the storage watchdog.
+   * Absent when the engine caps storage itself (Kubernetes `ephemeral-storage`); an empty map when it
+   * currently does (a Docker storage driver that honours the size option).
+   */
+  storageUsage?(): Promise<Map<string, number>>;
   /** Releases connections. */
   close(): Promise<void>;
 }
@@ -90,6 +112,18 @@ export const instanceLabels = {
   challenge: 'flagpole.challenge',
   team: 'flagpole.team',
 } as const;
+
+/**
+ * Event-bus channel on which deleting a game, challenge or participation is announced (payload `{ gameId }`):
+ * their instance rows went with them, so the containers module removes the engine instances left behind.
+ */
+export const INSTANCE_OWNERS_DELETED = 'containers:owners-deleted';
+
+/**
+ * Private, shared-address (CGNAT) and link-local ranges (the cloud metadata address included): instances may
+ * never open connections to them, whatever their egress mode, so the platform's own networks stay out of reach.
+ */
+export const PRIVATE_RANGES = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '100.64.0.0/10'];
 
 /** Environment variables an instance receives. */
 export const instanceEnv = {

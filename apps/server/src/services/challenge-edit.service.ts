@@ -11,6 +11,7 @@ import {
   type FlagCreateModel,
   type TaskStatus,
 } from '@flagpole/contract';
+import { INSTANCE_OWNERS_DELETED } from '../containers/types';
 import type { Db } from '../db/database';
 import { badRequest, notFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
@@ -253,6 +254,8 @@ export function createChallengeEditService(deps: { db: Db; clock: Clock; events:
         await from.deleteAttachments(owned);
       });
       await invalidate(gameId);
+      // Its instance rows went with it; the containers module removes the instances themselves.
+      await deps.events.publish(INSTANCE_OWNERS_DELETED, { gameId });
     },
 
     /** Accepted counts are computed on every read; this only asks for a fresh scoreboard. */

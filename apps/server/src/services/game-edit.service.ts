@@ -5,6 +5,7 @@ import {
   packBloodBonus,
   unpackBloodBonus,
 } from '@flagpole/contract';
+import { INSTANCE_OWNERS_DELETED } from '../containers/types';
 import type { Db } from '../db/database';
 import { badRequest, notFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
@@ -155,6 +156,8 @@ export function createGameEditService(deps: {
       });
       if (game.poster_hash) await deps.files.release(game.poster_hash);
       await changed(gameId, true);
+      // Its instance rows went with it; the containers module removes the instances themselves.
+      await deps.events.publish(INSTANCE_OWNERS_DELETED, { gameId });
     },
 
     /** Re-encodes the poster as WebP (GIF stays GIF) no wider than 1920 px; returns its URL. */
