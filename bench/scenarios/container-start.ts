@@ -16,7 +16,6 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Docker from 'dockerode';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDockerEngine } from '../../apps/server/src/containers/docker-engine';
@@ -26,10 +25,10 @@ import { systemClock } from '../../apps/server/src/lib/clock';
 import { MemoryEventBus } from '../../apps/server/src/lib/event-bus';
 import { MemoryStore } from '../../apps/server/src/lib/kv-store';
 import { generateGameKeyPair } from '../../apps/server/src/lib/team-token';
+import { databaseUrl, recreateDatabase } from './bench-database';
 
 const IMAGE = 'flagpole-bench-nc:1';
 const OWNER = 'bench-containers';
-const ADMIN_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'flagpole_bench_containers';
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 10;
@@ -126,14 +125,8 @@ async function timeEngine(): Promise<number[]> {
 }
 
 async function timeApi(): Promise<number[]> {
-  const admin = new pg.Client({ connectionString: ADMIN_DB });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  await admin.end();
-  const url = new URL(ADMIN_DB);
-  url.pathname = `/${DB_NAME}`;
-  const db = await openDatabase({ url: url.toString(), maxConnections: 5 });
+  await recreateDatabase(DB_NAME);
+  const db = await openDatabase({ url: databaseUrl(DB_NAME), maxConnections: 5 });
   await migrate(db);
   const dataDir = path.join(tmpdir(), `flagpole-bench-${process.pid}`);
   const config = loadConfig({

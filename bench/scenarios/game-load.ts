@@ -18,6 +18,7 @@ import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { Pool } from 'undici';
+import { databaseUrl, recreateDatabase } from './bench-database';
 
 const TEAMS = 500;
 const CHALLENGES = 50;
@@ -25,7 +26,6 @@ const TARGET_SOLVES = 6_500;
 const PASSWORD = 'Bench-pass1';
 const PORT = 18_180;
 const BASE = `http://127.0.0.1:${PORT}`;
-const ADMIN_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'flagpole_bench';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -39,20 +39,6 @@ function mulberry32(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
-}
-
-function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_DB);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function recreateDatabase(): Promise<void> {
-  const admin = new pg.Client({ connectionString: ADMIN_DB });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  await admin.end();
 }
 
 async function startServer(): Promise<ChildProcess> {
@@ -382,7 +368,7 @@ async function visibilityDelay(gameId: number, player: Player, teamName: string)
 }
 
 async function main() {
-  await recreateDatabase();
+  await recreateDatabase(DB_NAME);
   const server = await startServer();
   const pid = server.pid ?? 0;
   let peakRss = 0;

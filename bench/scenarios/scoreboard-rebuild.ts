@@ -18,8 +18,6 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import pg from 'pg';
 import pino from 'pino';
 import { migrate, openDatabase } from '../../apps/server/src/db/database';
@@ -27,33 +25,16 @@ import { systemClock } from '../../apps/server/src/lib/clock';
 import { MemoryEventBus } from '../../apps/server/src/lib/event-bus';
 import { createScoreboardRepository } from '../../apps/server/src/repositories/scoreboard.repository';
 import { computeScoreboard } from '../../apps/server/src/scoring/compute-scoreboard';
-import { createScoreboardService } from '../../apps/server/src/services/scoreboard.service';
+import { createScoreboardService, precompress } from '../../apps/server/src/services/scoreboard.service';
+import { databaseUrl, recreateDatabase } from './bench-database';
 
 const TEAMS = 10_000;
 const CHALLENGES = 100;
 const SOLVES = 200_000;
 const WARM_UP_RUNS = 3;
 const TIMED_RUNS = 10;
-const ADMIN_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'flagpole_bench_rebuild';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_DB);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function recreateDatabase(): Promise<void> {
-  const admin = new pg.Client({ connectionString: ADMIN_DB });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  await admin.end();
-}
 
 /**
  * Set-based seeding: every team has one member and an accepted participation; solves are spread over the
@@ -135,7 +116,7 @@ const row = (name: string, samples: number[]) => {
 
 async function main() {
   const write = process.argv.includes('--write');
-  await recreateDatabase();
+  await recreateDatabase(DB_NAME);
   const db = await openDatabase({ url: databaseUrl(DB_NAME), maxConnections: 8 });
   await migrate(db);
   const client = new pg.Client({ connectionString: databaseUrl(DB_NAME) });
@@ -158,17 +139,7 @@ async function main() {
     const t2 = performance.now();
     const bytes = Buffer.from(JSON.stringify(model), 'utf8');
     const t3 = performance.now();
-    // The same settings as the scoreboard service.
-    const [gz, br] = await Promise.all([
-      gzipAsync(bytes, { level: 6 }),
-      brotliAsync(bytes, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-        },
-      }),
-    ]);
+    const [gz, br] = await precompress(bytes);
     const t4 = performance.now();
     if (run < WARM_UP_RUNS) continue;
     phases.load.push(t1 - t0);

@@ -21,6 +21,20 @@ export const SCOREBOARD_INVALIDATE = 'scoreboard:invalidate';
  */
 export const SOLVES_CHANGED = 'scoreboard:solves';
 
+/** The gzip and brotli bodies of a board, made once per rebuild (both on the thread pool, in parallel). */
+export function precompress(bytes: Buffer): Promise<[Buffer, Buffer]> {
+  return Promise.all([
+    gzipAsync(bytes, { level: 6 }),
+    brotliAsync(bytes, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+      },
+    }),
+  ]);
+}
+
 /** A game's scoreboard, serialised and compressed once per change and served from memory. */
 export interface BuiltScoreboard {
   gameId: number;
@@ -125,17 +139,7 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     const now = clock.now();
     const model = computeScoreboard(loaded.input, { now: now.getTime() });
     const body = JSON.stringify(model);
-    const bytes = Buffer.from(body, 'utf8');
-    const [gz, br] = await Promise.all([
-      gzipAsync(bytes, { level: 6 }),
-      brotliAsync(bytes, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-        },
-      }),
-    ]);
+    const [gz, br] = await precompress(Buffer.from(body, 'utf8'));
     const scoreByChallenge = new Map<number, number>();
     for (const list of Object.values(model.challenges)) for (const c of list) scoreByChallenge.set(c.id, c.score);
     const ended = performance.now();
