@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  const apiTokens = createApiTokens({ db, clock });
+  const apiTokens = createApiTokens({ db, clock, events: deps.events });
   const bearerTokens = deps.bearerTokens ?? apiTokens.verifier;
   registerAccessControl(app, createIdentityResolver({ sessions, bearerTokens }));
   registerXsrfProtection(app);
@@ -229,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const admin = await registerAdmin(app, {
     db,
+    clock,
     events: deps.events,
     sessions,
     files,
