@@ -2,11 +2,12 @@ import { Writable } from 'node:stream';
 import type { AdminLiveMessage, LogMessageModel } from '@flagpole/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../src/i18n/messages';
 import { createAdminLogRepository } from '../src/repositories/admin-logs.repository';
 import { createAdminLogService } from '../src/services/admin-logs.service';
 import { STRONG_PASSWORD, TestClient } from './client';
 import { expectError, ok, signUp, signUpAdmin, userId } from './game-fixtures';
-import { createTestContext, type TestContext } from './harness';
+import { createTestContext, json, type TestContext } from './harness';
 import { closedWithin, cookieOf, openSocket, upgradeStatus, wsUrl } from './live-sockets';
 import { withTwoApps } from './two-apps';
 
@@ -129,6 +130,15 @@ describe('GET /api/admin/logs/live', () => {
     for (const headers of [{}, { cookie: cookieOf(user) }] as Record<string, string>[]) {
       expect([401, 403]).toContain(await upgradeStatus(wsUrl(ctx.app, '/api/admin/logs/live'), headers));
     }
+  });
+
+  it('answers a plain HTTP request with 426 {title, status}, after the access check', async () => {
+    const response = await admin.get('/api/admin/logs/live', { headers: { 'accept-language': 'fr-FR' } });
+    expectError(response, 426);
+    expect(response.headers.upgrade).toBe('websocket');
+    expect(json<{ title: string }>(response).title).toBe(translate('fr-FR', 'error.websocketRequired'));
+    expectError(await ctx.app.inject({ url: '/api/admin/logs/live' }), 401);
+    expect((await admin.send('HEAD', '/api/admin/logs/live')).statusCode).toBe(426);
   });
 
   it('closes the socket of an admin who is demoted', async () => {

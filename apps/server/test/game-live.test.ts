@@ -1,7 +1,7 @@
 import type { LiveMessage } from '@flagpole/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndSignIn, type TestClient } from './client';
-import { del, ok, signUp, signUpAdmin, userId } from './game-fixtures';
+import { del, expectError, ok, signUp, signUpAdmin, userId } from './game-fixtures';
 import { createTestContext, type TestContext } from './harness';
 import { closedWithin, cookieOf, type OpenSocket, openSocket, until, upgradeStatus, wsUrl } from './live-sockets';
 import { addFlag, createChallenge, createGame, createPlayer, type Player } from './play-fixtures';
@@ -38,6 +38,14 @@ describe('live websocket', () => {
     for (const path of [`/api/game/${future}/live`, '/api/game/987654/live']) {
       expect([400, 404]).toContain(await upgradeStatus(wsUrl(ctx.app, path)));
     }
+  });
+
+  it('answers a plain HTTP request with 426 {title, status}, and bad ids with 400 first', async () => {
+    const response = await ctx.app.inject({ url: `/api/game/${gameId}/live` });
+    expectError(response, 426);
+    expect(response.headers.upgrade).toBe('websocket');
+    expectError(await ctx.app.inject({ url: '/api/game/abc/live' }), 400);
+    expectError(await ctx.app.inject({ url: '/api/game/987654/live' }), 404);
   });
 
   it('sends players notices and scoreboard changes, and monitors also events and submissions', async () => {
