@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { expectClientError, jsonProbes, type Probe } from './bad-input-probes';
+import { expectClientError, jsonProbes, type Probe, type UploadKind, uploadProbes } from './bad-input-probes';
 import type { TestClient } from './client';
 import { createGame, createTeam, ok, signUp, signUpAdmin } from './game-fixtures';
 import { createTestContext, json, type TestContext } from './harness';
@@ -247,7 +247,7 @@ describe('route walker', () => {
     const uploads = routes.filter((route) => route.upload);
     expect(uploads.length).toBeGreaterThanOrEqual(6);
     for (const route of uploads) {
-      for (const [label, body, contentType] of uploadProbes(route.url)) {
+      for (const [label, body, contentType] of uploadProbes(uploadKindOf(route.url))) {
         const response = await callerOf(route).send(route.method, urlWith(route), undefined, {
           raw: { body, contentType },
         });
@@ -274,16 +274,12 @@ describe('route walker', () => {
 
 /** The walker's bodies for this schema, keeping those the schema (or the NUL check) refuses. */
 function bodyProbes(schema: z.ZodType): Probe[] {
-  const list = schema instanceof z.ZodArray;
-  const item = list ? (schema as z.ZodArray<z.ZodType>).element : schema;
+  const asList = schema instanceof z.ZodArray;
+  const item = asList ? (schema as z.ZodArray<z.ZodType>).element : schema;
   const fields = item instanceof z.ZodObject ? Object.keys(item.shape) : ['value'];
   const probes: Probe[] = [
-    ...jsonProbes(fields, { asList: list, emptyIsValid: true }),
-    ['missing fields', JSON.stringify(list ? [{}] : {}), 'application/json'],
-    ['booleans for values', JSON.stringify(Object.fromEntries(fields.map((f) => [f, true]))), 'application/json'],
-    ['huge numbers', JSON.stringify(Object.fromEntries(fields.map((f) => [f, 1e300]))), 'application/json'],
-    ['negative numbers', JSON.stringify(Object.fromEntries(fields.map((f) => [f, -5]))), 'application/json'],
-    ['empty body', '', 'application/json'],
+    ...jsonProbes(fields, { asList, emptyIsValid: true }),
+    ['missing fields', JSON.stringify(asList ? [{}] : {}), 'application/json'],
   ];
   return probes.filter(([, body, contentType]) => {
     if (contentType !== 'application/json') return true;
@@ -297,27 +293,8 @@ function bodyProbes(schema: z.ZodType): Probe[] {
   });
 }
 
-/** Broken multipart bodies; image and PDF routes also get files of the wrong kind. */
-function uploadProbes(url: string): Probe[] {
-  const renamed = (name: string, type: string) => multipartBody('file', name, type, Buffer.from('plain text'));
-  const wrongPart = multipartBody('not_the_field', 'a.png', 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-  const truncated = multipartBody('file', 'a.png', 'image/png', Buffer.from('abc'));
-  const probes: Probe[] = [
-    ['JSON instead of multipart', '{"file": "x"}', 'application/json'],
-    ['text/plain', 'hello', 'text/plain'],
-    ['multipart without boundary', 'hello', 'multipart/form-data'],
-    ['garbage multipart', '--zzz\r\nnonsense', 'multipart/form-data; boundary=zzz'],
-    ['truncated multipart', truncated.body.subarray(0, truncated.body.length - 10), truncated.contentType],
-    ['wrong part name', wrongPart.body, wrongPart.contentType],
-    ['no parts', '--zzz--\r\n', 'multipart/form-data; boundary=zzz'],
-  ];
-  if (/avatar|poster|logo/.test(url)) {
-    const image = renamed('a.png', 'image/png');
-    probes.push(['text renamed .png', image.body, image.contentType]);
-  }
-  if (url.endsWith('/writeup')) {
-    const pdf = renamed('a.pdf', 'application/pdf');
-    probes.push(['text renamed .pdf', pdf.body, pdf.contentType]);
-  }
-  return probes;
+/** What an upload route takes, from its URL. */
+function uploadKindOf(url: string): UploadKind {
+  if (/avatar|poster|logo/.test(url)) return 'image';
+  return url.endsWith('/writeup') ? 'pdf' : 'file';
 }
