@@ -85,6 +85,8 @@ beforeAll(async () => {
   const postId = ok<string>(await admin.post('/api/edit/posts', { title: 'Walked post' }));
   const token = ok<{ info: { id: string } }>(await admin.post('/api/tokens', { name: 'walked' }));
   const submission = await player.post(`/api/game/${game.id}/challenges/${challengeId}`, { flag: 'flag{no}' });
+  // Judged before the walk starts, so that the verdict is not taken for a change a probe made.
+  await ctx.app.services.play.flagChecker.drain();
   const upload = multipartBody('files', 'a.txt', 'text/plain', Buffer.from('walked'));
   const [asset] = ok<Array<{ hash: string }>>(await admin.post('/api/assets', undefined, { raw: upload }));
   ids = {
