@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/database';
+import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
 import type { LogCapture } from './lib/log-capture';
 import { createAdminLogGateway } from './realtime/admin-log-gateway';
@@ -30,6 +31,7 @@ export async function registerAdmin(
   app: FastifyInstance,
   deps: {
     db: Db;
+    clock: Clock;
     events: EventBus;
     sessions: SessionService;
     files: FileStore;
@@ -40,7 +42,7 @@ export async function registerAdmin(
 ): Promise<AdminArea> {
   const { db, events, files } = deps;
   const logs = createAdminLogService({ repository: createAdminLogRepository(db), events });
-  const liveLogs = createAdminLogGateway({ events, log: app.log });
+  const liveLogs = createAdminLogGateway({ events, clock: deps.clock, log: app.log });
   const users = createAdminUserService({ db, sessions: deps.sessions, files, events });
   const teams = createAdminTeamService({ db, files, events });
   const settings = createAdminSettingsService({

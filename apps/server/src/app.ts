@@ -24,6 +24,7 @@ import { registerInputHygiene } from './http/input-hygiene';
 import { registerLanguage } from './http/language';
 import { registerRateLimits } from './http/rate-limit';
 import { registerWebApp } from './http/web-app';
+import { registerWebsocketOnlyRoutes } from './http/websocket-only';
 import { registerXsrfProtection } from './http/xsrf';
 import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: limits.imageBytes, files: 1 } });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  registerWebsocketOnlyRoutes(app);
   // Proxy clients send TCP data in frames of whatever size they read; the live channel ignores what it receives.
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(fastifySwagger, {
@@ -170,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  const apiTokens = createApiTokens({ db, clock });
+  const apiTokens = createApiTokens({ db, clock, events: deps.events });
   const bearerTokens = deps.bearerTokens ?? apiTokens.verifier;
   registerAccessControl(app, createIdentityResolver({ sessions, bearerTokens }));
   registerXsrfProtection(app);
@@ -230,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const admin = await registerAdmin(app, {
     db,
+    clock,
     events: deps.events,
     sessions,
     files,

@@ -60,7 +60,7 @@ export async function registerGamePlay(
   const lookups = createPlayLookups({ repository, events, clock, trustMs: deps.lookupTrustMs });
   const play = createGamePlayService({ repository, lookups, scoreboard, flagChecker, limiter: deps.limiter, clock });
   const monitor = createGameMonitorService({ repository, play });
-  const gateway = createLiveGateway({ events, scoreboard, log });
+  const gateway = createLiveGateway({ events, clock, scoreboard, log });
 
   await app.register(gamePlayRoutes({ play, monitor, scoreboard, notices: deps.notices, clock }));
   await app.register(liveRoutes({ gateway, play }));

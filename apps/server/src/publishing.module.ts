@@ -20,8 +20,12 @@ import { createSheetService } from './services/sheet.service';
 import { createWriteupService } from './services/writeup.service';
 
 /** The API-token verifier, built before the routes so that access control can use it. */
-export function createApiTokens(deps: { db: Db; clock: Clock }) {
-  return createApiTokenService({ repository: createApiTokenRepository(deps.db), clock: deps.clock });
+export function createApiTokens(deps: { db: Db; clock: Clock; events: EventBus }) {
+  return createApiTokenService({
+    repository: createApiTokenRepository(deps.db),
+    clock: deps.clock,
+    events: deps.events,
+  });
 }
 export type ApiTokens = ReturnType<typeof createApiTokens>;
 

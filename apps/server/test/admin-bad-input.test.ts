@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectClientError, imageUploadProbes, jsonProbes, type Probe } from './bad-input-probes';
+import { expectClientError, jsonProbes, type Probe, uploadProbes } from './bad-input-probes';
 import type { TestClient } from './client';
 import { createTeam, signUp, signUpAdmin, userId } from './game-fixtures';
 import { createTestContext, type TestContext } from './harness';
@@ -50,10 +50,9 @@ beforeAll(async () => {
     [
       'PUT',
       `/api/admin/participation/${participationId}`,
-      // The organiser's review model ignores extra fields (shared with the edit area's review).
-      jsonProbes(['status', 'divisionId'], { emptyIsValid: true }).filter(([label]) => label !== 'unknown field'),
+      jsonProbes(['status', 'divisionId'], { emptyIsValid: true }),
     ],
-    ['POST', '/api/admin/config/logo', imageUploadProbes()],
+    ['POST', '/api/admin/config/logo', uploadProbes('image')],
   ];
   const unknownUser = '00000000-0000-4000-8000-000000000099';
   badPaths = [

@@ -1,17 +1,15 @@
 import { Writable } from 'node:stream';
 import type { AdminLiveMessage, LogMessageModel } from '@flagpole/contract';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { buildApp } from '../src/app';
-import { randomHex } from '../src/lib/crypto';
-import { RedisEventBus } from '../src/lib/event-bus';
+import { translate } from '../src/i18n/messages';
 import { createAdminLogRepository } from '../src/repositories/admin-logs.repository';
 import { createAdminLogService } from '../src/services/admin-logs.service';
 import { STRONG_PASSWORD, TestClient } from './client';
 import { expectError, ok, signUp, signUpAdmin, userId } from './game-fixtures';
-import { createTestContext, type TestContext } from './harness';
+import { createTestContext, json, type TestContext } from './harness';
+import { closedWithin, cookieOf, openSocket, upgradeStatus, wsUrl } from './live-sockets';
+import { withTwoApps } from './two-apps';
 
 // Logs go to a sink instead of the test output; the stored copy is what is checked.
 const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
@@ -31,25 +29,9 @@ async function storedLogs(query = ''): Promise<LogMessageModel[]> {
   return ok<LogMessageModel[]>(await admin.get(`/api/admin/logs${query}`));
 }
 
-function wsUrl(app: FastifyInstance, path: string): string {
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return `ws://127.0.0.1:${port}${path}`;
-}
-
-const cookieOf = (client: TestClient) => [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-
 /** Opens the live log as the given client and collects its messages. */
-async function openLive(app: FastifyInstance, client: TestClient) {
-  const ws = new WebSocket(wsUrl(app, '/api/admin/logs/live'), { headers: { cookie: cookieOf(client) } });
-  const messages: AdminLiveMessage[] = [];
-  ws.on('message', (data) => messages.push(JSON.parse(String(data)) as AdminLiveMessage));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  return { ws, messages };
-}
+const openLive = (app: FastifyInstance, client: TestClient) =>
+  openSocket<AdminLiveMessage>(wsUrl(app, '/api/admin/logs/live'), { cookie: cookieOf(client) });
 
 describe('GET /api/admin/logs', () => {
   it('keeps entries from Information up, newest first, with who and from where, but not access lines', async () => {
@@ -145,59 +127,56 @@ describe('GET /api/admin/logs/live', () => {
 
   it('refuses anonymous callers and non-admins before the upgrade', async () => {
     const user = await signUp(ctx, 'log_peeker');
-    for (const cookie of [undefined, cookieOf(user)]) {
-      const ws = new WebSocket(wsUrl(ctx.app, '/api/admin/logs/live'), cookie ? { headers: { cookie } } : {});
-      const status = await new Promise<number>((resolve) => {
-        ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
-        ws.once('open', () => resolve(101));
-        ws.once('error', () => resolve(-1));
-      });
-      ws.terminate();
-      expect([401, 403]).toContain(status);
+    for (const headers of [{}, { cookie: cookieOf(user) }] as Record<string, string>[]) {
+      expect([401, 403]).toContain(await upgradeStatus(wsUrl(ctx.app, '/api/admin/logs/live'), headers));
     }
+  });
+
+  it('answers a plain HTTP request with 426 {title, status}, after the access check', async () => {
+    const response = await admin.get('/api/admin/logs/live', { headers: { 'accept-language': 'fr-FR' } });
+    expectError(response, 426);
+    expect(response.headers.upgrade).toBe('websocket');
+    expect(json<{ title: string }>(response).title).toBe(translate('fr-FR', 'error.websocketRequired'));
+    expectError(await ctx.app.inject({ url: '/api/admin/logs/live' }), 401);
+    expect((await admin.send('HEAD', '/api/admin/logs/live')).statusCode).toBe(426);
   });
 
   it('closes the socket of an admin who is demoted', async () => {
     const other = await signUpAdmin(ctx, 'log_admin_two');
     const id = await userId(ctx, 'log_admin_two');
-    const ws = new WebSocket(wsUrl(ctx.app, '/api/admin/logs/live'), { headers: { cookie: cookieOf(other) } });
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
-    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    const live = await openLive(ctx.app, other);
     ok(await admin.put(`/api/admin/users/${id}`, { role: 'User' }));
-    expect(await closed).toBe(4401);
+    expect(await closedWithin(live)).toBe(4401);
+  });
+
+  it('closes the socket of an admin who signs out, and only that one', async () => {
+    const leaving = await signUpAdmin(ctx, 'log_admin_three');
+    const live = await openLive(ctx.app, leaving);
+    const staying = await openLive(ctx.app, admin);
+    ok(await leaving.post('/api/account/logout'));
+    expect(await closedWithin(live)).toBe(4401);
+    expect(staying.ws.readyState).toBe(staying.ws.OPEN);
+    staying.ws.terminate();
   });
 });
 
 describe('live log across server processes (Redis)', () => {
   it('shows an entry written by one process on a socket of another', async () => {
-    const prefix = `flagpole-test-${randomHex(6)}:`;
-    const redis = () => new Redis('redis://127.0.0.1:6379');
-    const busA = new RedisEventBus(redis(), redis(), prefix);
-    const busB = new RedisEventBus(redis(), redis(), prefix);
-    const deps = { config: ctx.config, db: ctx.db, clock: ctx.clock, store: ctx.store, logStream: quiet };
-    const appA = await buildApp({ ...deps, events: busA });
-    const appB = await buildApp({ ...deps, events: busB });
-    try {
-      await appB.listen({ port: 0, host: '127.0.0.1' });
-      await appA.ready();
-      const live = await openLive(appB, admin);
-      // The subscription reaches Redis asynchronously; keep writing until one entry comes through.
-      for (let i = 0; i < 40 && !live.messages.some((m) => m.data.msg === 'from process A'); i++) {
-        appA.log.warn('from process A');
-        await appA.services.admin.flushLogs();
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(live.messages.some((m) => m.data.msg === 'from process A')).toBe(true);
-      live.ws.terminate();
-    } finally {
-      await appA.close();
-      await appB.close();
-      await busA.close();
-      await busB.close();
-    }
+    await withTwoApps(
+      ctx,
+      async (appA, appB) => {
+        const live = await openLive(appB, admin);
+        // The subscription reaches Redis asynchronously; keep writing until one entry comes through.
+        for (let i = 0; i < 40 && !live.messages.some((m) => m.data.msg === 'from process A'); i++) {
+          appA.log.warn('from process A');
+          await appA.services.admin.flushLogs();
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(live.messages.some((m) => m.data.msg === 'from process A')).toBe(true);
+        live.ws.terminate();
+      },
+      { logStream: quiet },
+    );
   });
 });
 

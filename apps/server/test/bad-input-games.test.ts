@@ -1,9 +1,8 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectClientError, jsonProbes, type Probe, uploadProbes } from './bad-input-probes';
 import type { TestClient } from './client';
 import { createGame, createTeam, ok, signUp, signUpAdmin } from './game-fixtures';
 import { createTestContext, type TestContext } from './harness';
-import { multipartBody } from './multipart';
 
 /**
  * The bad-input walker for teams, organiser edit and game entry: every endpoint with a body gets
@@ -111,37 +110,16 @@ async function snapshot() {
   return result;
 }
 
-function expectClientError(response: LightMyRequestResponse, label: string) {
-  expect(response.statusCode, `${label}: ${response.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
-  expect(response.statusCode, label).toBeLessThan(500);
-  const body = JSON.parse(response.body) as unknown;
-  expect(body, label).toEqual({ title: expect.any(String), status: expect.any(Number) });
+function probesOf(endpoint: Endpoint): Probe[] {
+  if (endpoint.body === 'string') return stringProbes();
+  if (endpoint.body === 'multipart') return uploadProbes('image');
+  return jsonProbes(endpoint.fields ?? [], {
+    emptyIsValid: endpoint.emptyIsValid,
+    asList: endpoint.url.endsWith('/flags'),
+  });
 }
 
-function jsonProbes(endpoint: Endpoint): Array<[string, string | Buffer, string]> {
-  const fields = endpoint.fields ?? [];
-  const withAll = (value: unknown) => JSON.stringify(Object.fromEntries(fields.map((f) => [f, value])));
-  const probes: Array<[string, string | Buffer, string]> = [
-    ['malformed JSON', '{"name": "a", ', 'application/json'],
-    ['text/plain body', 'name=a', 'text/plain'],
-    ['form body', 'name=a', 'application/x-www-form-urlencoded'],
-    ['JSON null', 'null', 'application/json'],
-    ['JSON number', '42', 'application/json'],
-    ['JSON string', '"hello"', 'application/json'],
-    ['objects for values', withAll({ nested: { deeper: [1, 2] } }), 'application/json'],
-    ['arrays for values', withAll(['a', 'b']), 'application/json'],
-    ['oversized strings', withAll('x'.repeat(100_000)), 'application/json'],
-    ['oversized body', JSON.stringify({ padding: 'y'.repeat(2 * 1024 * 1024) }), 'application/json'],
-    ['huge numbers', withAll(1e300), 'application/json'],
-    ['negative numbers', withAll(-5), 'application/json'],
-  ];
-  if (!endpoint.url.endsWith('/flags')) probes.push(['JSON array', '[1,2,3]', 'application/json']);
-  else probes.push(['array of junk', '[1, "two", null]', 'application/json']);
-  if (!endpoint.emptyIsValid) probes.push(['missing fields', '{}', 'application/json']);
-  return probes;
-}
-
-function stringProbes(): Array<[string, string | Buffer, string]> {
+function stringProbes(): Probe[] {
   return [
     ['object', '{"code": "x"}', 'application/json'],
     ['number', '42', 'application/json'],
@@ -154,35 +132,12 @@ function stringProbes(): Array<[string, string | Buffer, string]> {
   ];
 }
 
-function multipartProbes(): Array<[string, string | Buffer, string]> {
-  const text = multipartBody('file', 'a.png', 'image/png', Buffer.from('plain text, not an image'));
-  const wrongField = multipartBody('poster', 'a.png', 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-  return [
-    ['JSON instead of multipart', '{"file": "x"}', 'application/json'],
-    ['multipart without boundary', 'hello', 'multipart/form-data'],
-    ['garbage multipart', '--zzz\r\nnonsense', 'multipart/form-data; boundary=zzz'],
-    ['text renamed .png', text.body, text.contentType],
-    ['wrong part name', wrongField.body, wrongField.contentType],
-    [
-      'oversized file',
-      multipartBody('file', 'big.png', 'image/png', Buffer.alloc(4 * 1024 * 1024, 1)).body,
-      'multipart/form-data; boundary=x',
-    ],
-  ];
-}
-
 describe('bad input walker (teams, edit, game entry)', () => {
   it('answers every malformed request with 4xx {title, status} and changes nothing', async () => {
     const before = await snapshot();
     let probes = 0;
     for (const endpoint of endpoints) {
-      const cases =
-        endpoint.body === 'json'
-          ? jsonProbes(endpoint)
-          : endpoint.body === 'string'
-            ? stringProbes()
-            : multipartProbes();
-      for (const [label, body, contentType] of cases) {
+      for (const [label, body, contentType] of probesOf(endpoint)) {
         const response = await admin.send(endpoint.method, endpoint.url, undefined, { raw: { body, contentType } });
         expectClientError(response, `${endpoint.method} ${endpoint.url} ${label}`);
         probes++;

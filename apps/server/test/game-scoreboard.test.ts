@@ -1,7 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { GameNotice, ScoreboardModel } from '@flagpole/contract';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import type { Db } from '../src/db/database';
 import { MemoryEventBus } from '../src/lib/event-bus';
 import { TestClient } from './client';
 import { createTestContext, json, type TestContext } from './harness';
@@ -272,6 +274,97 @@ describe('recovery', () => {
       expect(Number(solves[0]?.submission_id)).toBe(Number(inserted[1]?.id));
     } finally {
       await second.close();
+      await events.close();
+    }
+  });
+});
+
+describe('recovery after a real stop', () => {
+  /**
+   * The test database as a process sees it when it dies before writing verdicts: reads and the submission
+   * inserts work, every transaction (the verdict commit of correct answers) fails.
+   */
+  function dyingDatabase(db: Db): Db {
+    return new Proxy(db, {
+      get(target, property) {
+        if (property === 'transaction') {
+          return () => {
+            throw new Error('process stopped');
+          };
+        }
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  }
+
+  /** The same signed-in browser, talking to another server process. */
+  function on(app: FastifyInstance, player: Player): TestClient {
+    const client = new TestClient(app, player.client.address);
+    for (const [name, value] of player.client.cookies) client.cookies.set(name, value);
+    return client;
+  }
+
+  it('a new app finishes the submissions a stopped app took but never judged', async () => {
+    const now = ctx.clock.now().getTime();
+    const gameId = await createGame(ctx.db, { start: new Date(now - HOUR), end: new Date(now + HOUR) });
+    const c = await createChallenge(ctx.db, gameId, { title: 'Restart' });
+    await addFlag(ctx.db, c, 'flag{restart}');
+    const players = [
+      await createPlayer(ctx.app, ctx.db, gameId, 'restart1'),
+      await createPlayer(ctx.app, ctx.db, gameId, 'restart2'),
+      await createPlayer(ctx.app, ctx.db, gameId, 'restart3'),
+    ];
+    const url = `/api/game/${gameId}/challenges/${c}`;
+    const deps = { config: ctx.config, clock: ctx.clock, store: ctx.store };
+
+    const stoppingEvents = new MemoryEventBus();
+    const stopping = await buildApp({ ...deps, db: dyingDatabase(ctx.db), events: stoppingEvents });
+    await stopping.ready();
+    const ids: number[] = [];
+    for (const player of players) {
+      const response = await on(stopping, player).post(url, { flag: 'flag{restart}' });
+      expect(response.statusCode, response.body).toBe(200);
+      ids.push(json<number>(response));
+    }
+    await stopping.close();
+    await stoppingEvents.close();
+    const statuses = async () =>
+      (
+        await ctx.db
+          .selectFrom('submissions')
+          .select('status')
+          .where('id', 'in', ids.map(String))
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.status);
+    expect(await statuses()).toEqual(['FlagSubmitted', 'FlagSubmitted', 'FlagSubmitted']);
+    expect(await ctx.db.selectFrom('solves').selectAll().where('challenge_id', '=', c).execute()).toEqual([]);
+
+    const events = new MemoryEventBus();
+    const restarted = await buildApp({ ...deps, db: ctx.db, events });
+    try {
+      await restarted.ready();
+      await restarted.services.play.flagChecker.drain();
+      expect(await statuses()).toEqual(['Accepted', 'Accepted', 'Accepted']);
+      const [first] = players;
+      if (!first) throw new Error('players');
+      const verdict = await on(restarted, first).get(`${url}/status/${ids[0]}`);
+      expect(json(verdict)).toBe('Accepted');
+      // Bloods follow the order the stopped app took the answers in.
+      const notices = await ctx.db
+        .selectFrom('game_notices')
+        .select(['type', 'values'])
+        .where('game_id', '=', gameId)
+        .orderBy('id')
+        .execute();
+      expect(notices.map((n) => [n.type, n.values[0]])).toEqual([
+        ['FirstBlood', 'T-restart1'],
+        ['SecondBlood', 'T-restart2'],
+        ['ThirdBlood', 'T-restart3'],
+      ]);
+    } finally {
+      await restarted.close();
       await events.close();
     }
   });

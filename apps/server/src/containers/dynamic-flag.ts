@@ -1,7 +1,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 
 /** Look-alike characters a letter or digit may turn into, so each team's flag differs from the template. */
-const LOOKALIKES: Record<string, string> = {
+export const LOOKALIKES: Record<string, string> = {
   a: 'aA4',
   b: 'bB8',
   e: 'eE3',

@@ -14,6 +14,10 @@ export interface Identity {
   via: 'session' | 'token';
   /** Hash of the session token, to end this session on sign-out. */
   sessionHash?: string;
+  /** The API token's id, so that connections it opened close when it is revoked or deleted. */
+  tokenId?: string;
+  /** When the API token expires (milliseconds since the epoch); absent when it never does. */
+  tokenExpiresAt?: number;
 }
 
 declare module 'fastify' {

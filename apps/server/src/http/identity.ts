@@ -8,7 +8,14 @@ import { sessionCookieOf, setSessionCookie } from './session-cookie';
 /** The seam for API tokens (`Authorization: Bearer …`); the token service plugs in here. */
 export interface BearerTokenVerifier {
   /** The user the token acts for, loaded fresh, or null for an unknown, revoked or expired token. */
-  verify(token: string): Promise<Pick<UserRow, 'id' | 'user_name' | 'role'> | null>;
+  verify(token: string): Promise<VerifiedBearer | null>;
+}
+
+/** The issuer of a valid token; the token's id and expiry let long-lived connections end with it. */
+export interface VerifiedBearer extends Pick<UserRow, 'id' | 'user_name' | 'role'> {
+  tokenId?: string;
+  /** Milliseconds since the epoch; absent for a token that never expires. */
+  expiresAt?: number;
 }
 
 /** The token of an `Authorization: Bearer …` header; `invalid` when the header is Bearer but malformed. */
@@ -37,7 +44,14 @@ export function createIdentityResolver(deps: {
     if (bearer && deps.bearerTokens) {
       const user = bearer === 'invalid' ? null : await deps.bearerTokens.verify(bearer);
       if (!user) throw invalidBearerToken();
-      return { userId: user.id, userName: user.user_name, role: user.role, via: 'token' };
+      return {
+        userId: user.id,
+        userName: user.user_name,
+        role: user.role,
+        via: 'token',
+        tokenId: user.tokenId,
+        tokenExpiresAt: user.expiresAt,
+      };
     }
     const token = sessionCookieOf(request);
     if (!token) return null;

@@ -1,9 +1,11 @@
 import type { AdminLiveMessage, LogMessageModel } from '@flagpole/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { Identity } from '../http/access';
+import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/event-bus';
 import { ADMIN_LOGS_CHANNEL } from '../services/admin-logs.service';
-import { SESSIONS_CHANGED } from '../services/session.service';
+import { createSocketCredentials } from './socket-credentials';
 
 /** A reader this far behind is dropped rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -11,18 +13,18 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /**
  * Websocket fan-out of new log entries to the administrators reading the Logs page. The process
  * subscribes to the event bus only while someone is connected; entries from every process arrive
- * through it, each batch serialised once per message for all sockets.
+ * through it, each batch serialised once per message for all sockets. A reader who signs out, is demoted,
+ * banned or deleted, or whose API token is withdrawn or expires, stops reading at once.
  */
-export function createAdminLogGateway(deps: { events: EventBus; log: FastifyBaseLogger; heartbeatMs?: number }) {
-  const sockets = new Map<WebSocket, { alive: boolean; userId: string }>();
+export function createAdminLogGateway(deps: {
+  events: EventBus;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  heartbeatMs?: number;
+}) {
+  const sockets = new Map<WebSocket, { alive: boolean }>();
+  const credentials = createSocketCredentials(deps);
   let unsubscribe: (() => void) | undefined;
-
-  // A reader who is demoted, banned, deleted or signed out everywhere stops reading at once.
-  const stopWatchingUsers = deps.events.subscribe(SESSIONS_CHANGED, (payload) => {
-    const userId = (payload as { userId?: unknown } | null)?.userId;
-    if (typeof userId !== 'string') return;
-    for (const [socket, state] of sockets) if (state.userId === userId) socket.close(4401, 'signed out');
-  });
 
   function deliver(entries: LogMessageModel[]): void {
     const texts = entries.map((data) => JSON.stringify({ type: 'log', data } satisfies AdminLiveMessage));
@@ -57,9 +59,10 @@ export function createAdminLogGateway(deps: { events: EventBus; log: FastifyBase
   }
 
   return {
-    join(socket: WebSocket, userId: string): void {
-      const state = { alive: true, userId };
+    join(socket: WebSocket, identity: Identity): void {
+      const state = { alive: true };
       sockets.set(socket, state);
+      credentials.watch(socket, identity);
       unsubscribe ??= deps.events.subscribe(ADMIN_LOGS_CHANNEL, (payload) => {
         if (Array.isArray(payload)) deliver(payload as LogMessageModel[]);
       });
@@ -78,7 +81,7 @@ export function createAdminLogGateway(deps: { events: EventBus; log: FastifyBase
     },
     close(): void {
       clearInterval(heartbeat);
-      stopWatchingUsers();
+      credentials.close();
       unsubscribe?.();
       unsubscribe = undefined;
       for (const socket of sockets.keys()) socket.close(1001, 'server shutting down');

@@ -10,10 +10,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import type { Identity } from '../http/access';
+import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/event-bus';
 import type { GamePlayService } from '../services/game-play.service';
 import type { ScoreboardService } from '../services/scoreboard.service';
 import { liveChannel } from './live-channel';
+import { createSocketCredentials } from './socket-credentials';
 
 const PLAYER_TYPES = new Set<LiveMessageType>(LIVE_MESSAGES_FOR_PLAYERS);
 const MONITOR_TYPES = new Set<LiveMessageType>(LIVE_MESSAGES_FOR_MONITORS);
@@ -36,14 +39,18 @@ interface GameRoom {
  * pub/sub across processes) and serialises each message once for all its sockets. Players get notices and
  * scoreboard changes; monitors and admins also get events and submissions. `scoreboard` messages are sent by
  * each process when its own copy of the board has been rebuilt, so a client that refetches gets the new one.
+ * A monitor's socket closes when its session, role or API token changes; the client reconnects and gets what
+ * its credentials then allow.
  */
 export function createLiveGateway(deps: {
   events: EventBus;
+  clock: Clock;
   scoreboard: ScoreboardService;
   log: FastifyBaseLogger;
   heartbeatMs?: number;
 }) {
   const rooms = new Map<number, GameRoom>();
+  const credentials = createSocketCredentials(deps);
 
   function deliver(room: GameRoom, type: LiveMessageType, text: string) {
     const forPlayers = PLAYER_TYPES.has(type);
@@ -80,7 +87,10 @@ export function createLiveGateway(deps: {
   }, deps.heartbeatMs ?? 30_000);
   heartbeat.unref();
 
-  function join(gameId: number, socket: WebSocket, monitor: boolean) {
+  /** Adds a socket to the game's room; `identity` is the caller's, null for an anonymous one. */
+  function join(gameId: number, socket: WebSocket, identity: Identity | null) {
+    const monitor = identity !== null && roleRank[identity.role] >= roleRank.Monitor;
+    if (monitor) credentials.watch(socket, identity);
     let room = rooms.get(gameId);
     if (!room) {
       const created: GameRoom = {
@@ -125,6 +135,7 @@ export function createLiveGateway(deps: {
     close(): void {
       clearInterval(heartbeat);
       stopScoreboard();
+      credentials.close();
       for (const room of rooms.values()) {
         room.unsubscribe();
         for (const sub of room.subscribers) sub.socket.close(1001, 'server shutting down');
@@ -156,9 +167,7 @@ export const liveRoutes =
         },
       },
       (socket, request) => {
-        const role = request.identity?.role;
-        const monitor = role !== undefined && roleRank[role] >= roleRank.Monitor;
-        deps.gateway.join(request.params.id, socket, monitor);
+        deps.gateway.join(request.params.id, socket, request.identity);
       },
     );
   };

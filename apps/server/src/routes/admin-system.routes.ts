@@ -132,7 +132,7 @@ export const adminSystemRoutes =
         config,
       },
       (socket, request) => {
-        deps.liveLogs.join(socket, signedIn(request).userId);
+        deps.liveLogs.join(socket, signedIn(request));
       },
     );
   };

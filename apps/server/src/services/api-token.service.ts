@@ -4,6 +4,7 @@ import { Uuid } from '@flagpole/contract';
 import { notFound } from '../http/errors';
 import type { BearerTokenVerifier } from '../http/identity';
 import type { Clock } from '../lib/clock';
+import type { EventBus } from '../lib/event-bus';
 import { createTokenSigner, generateSigningKeyPair, type TokenSigner } from '../lib/signed-token';
 import type { ApiTokenRepository, ApiTokenRow } from '../repositories/api-token.repository';
 
@@ -11,6 +12,8 @@ const SIGNING_PURPOSE = 'api-token';
 const DAY_MS = 86_400_000;
 /** Last-use times are written at most this often per token, so busy scripts do not write on every call. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** Event-bus channel: `{ tokenId }` of a token revoked or deleted; open connections it authenticated close. */
+export const API_TOKEN_WITHDRAWN = 'api-tokens:withdrawn';
 
 function toApiToken(row: ApiTokenRow): ApiToken {
   return {
@@ -30,7 +33,7 @@ function toApiToken(row: ApiTokenRow): ApiToken {
  * `Authorization: Bearer <token>` and acts with its issuer's current role. A token is usable while its
  * row exists, is not revoked and has not expired; the signature keeps guessed ids out without a lookup.
  */
-export function createApiTokenService(deps: { repository: ApiTokenRepository; clock: Clock }) {
+export function createApiTokenService(deps: { repository: ApiTokenRepository; clock: Clock; events: EventBus }) {
   const { repository, clock } = deps;
   let signer: Promise<TokenSigner> | undefined;
   const currentSigner = () => {
@@ -59,7 +62,13 @@ export function createApiTokenService(deps: { repository: ApiTokenRepository; cl
       if (!issuer.lastUsedAt || now.getTime() - issuer.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
         await repository.touch(claims.jti, now);
       }
-      return { id: issuer.userId, user_name: issuer.userName, role: issuer.role };
+      return {
+        id: issuer.userId,
+        user_name: issuer.userName,
+        role: issuer.role,
+        tokenId: claims.jti,
+        expiresAt: claims.exp === undefined ? undefined : claims.exp * 1000,
+      };
     },
   };
 
@@ -94,6 +103,7 @@ export function createApiTokenService(deps: { repository: ApiTokenRepository; cl
       const key = await existing(id);
       const done = options.remove ? await repository.remove(key) : await repository.setRevoked(key, true);
       if (!done) throw notFound('error.tokenNotFound');
+      await deps.events.publish(API_TOKEN_WITHDRAWN, { tokenId: key });
     },
 
     async restore(id: string): Promise<void> {

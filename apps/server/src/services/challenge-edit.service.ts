@@ -25,6 +25,7 @@ import {
   type NewAttachment,
 } from '../repositories/challenge.repository';
 import { createGameRepository } from '../repositories/game.repository';
+import { assertUsableFlagTemplate } from './flag-template';
 import { SCOREBOARD_INVALIDATE } from './game-edit.service';
 import { isGameRunning } from './game-window';
 import type { NoticeService } from './notice.service';
@@ -189,8 +190,11 @@ export function createChallengeEditService(deps: { db: Db; clock: Clock; events:
         if (input.title != null) changes.title = input.title;
         if (input.content != null) changes.content = input.content;
         if (input.category != null) changes.category = input.category;
-        if (input.flagTemplate != null)
+        if (input.flagTemplate != null) {
           changes.flag_template = input.flagTemplate.trim() === '' ? null : input.flagTemplate;
+          if (current.type === 'DynamicContainer' && changes.flag_template)
+            assertUsableFlagTemplate(changes.flag_template);
+        }
         if (input.hints != null) changes.hints = JSON.stringify(input.hints);
         if (input.fileName != null) {
           if (input.fileName.trim() === '') throw badRequest('error.invalidField', { field: 'fileName' });
