@@ -45,7 +45,10 @@ beforeAll(async () => {
     [
       'PUT',
       '/api/admin/config',
-      jsonProbes(['accountPolicy', 'globalConfig', 'containerPolicy'], { emptyIsValid: true }),
+      // Its fields are sections (objects): an object whose keys the section does not define is a valid no-op.
+      jsonProbes(['accountPolicy', 'globalConfig', 'containerPolicy'], { emptyIsValid: true }).filter(
+        ([label]) => label !== 'objects for strings',
+      ),
     ],
     [
       'PUT',

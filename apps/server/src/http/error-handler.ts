@@ -45,12 +45,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
-      if (first?.keyword === 'unrecognized_keys') {
-        const key = String((first.params.keys as unknown[] | undefined)?.[0] ?? '');
-        return send(request, reply, 400, 'error.unknownField', { field: path ? `${path}.${key}` : key });
-      }
-      const field = path || (error.validationContext ?? 'body');
+      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
       const missing = first?.keyword === 'invalid_type' && /received undefined/.test(first.message ?? '');
       return send(request, reply, 400, missing ? 'error.missingField' : 'error.invalidField', { field });
     }

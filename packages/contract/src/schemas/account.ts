@@ -21,14 +21,14 @@ export function passwordProblems(password: string): Array<'length' | 'lower' | '
   return problems;
 }
 
-export const LoginModel = z.strictObject({
+export const LoginModel = z.object({
   userName: z.string().min(1).max(limits.email.max),
   password: z.string().min(1).max(limits.password.max),
   ...captcha,
 });
 export type LoginModel = z.infer<typeof LoginModel>;
 
-export const RegisterModel = z.strictObject({
+export const RegisterModel = z.object({
   userName,
   password: z.string().min(1).max(limits.password.max),
   email,
@@ -36,34 +36,34 @@ export const RegisterModel = z.strictObject({
 });
 export type RegisterModel = z.infer<typeof RegisterModel>;
 
-export const RecoveryModel = z.strictObject({ email, ...captcha });
+export const RecoveryModel = z.object({ email, ...captcha });
 export type RecoveryModel = z.infer<typeof RecoveryModel>;
 
-export const PasswordResetModel = z.strictObject({
+export const PasswordResetModel = z.object({
   password: z.string().min(1).max(limits.password.max),
   email: z.string().min(1).max(limits.linkToken.max),
   rToken: z.string().min(1).max(limits.linkToken.max),
 });
 export type PasswordResetModel = z.infer<typeof PasswordResetModel>;
 
-export const PasswordChangeModel = z.strictObject({
+export const PasswordChangeModel = z.object({
   old: z.string().min(limits.password.min).max(limits.password.max),
   new: z.string().min(limits.password.min).max(limits.password.max),
 });
 export type PasswordChangeModel = z.infer<typeof PasswordChangeModel>;
 
-export const MailChangeModel = z.strictObject({ newMail: email });
+export const MailChangeModel = z.object({ newMail: email });
 export type MailChangeModel = z.infer<typeof MailChangeModel>;
 
 /** Values copied from a mail link: both Base64. */
-export const AccountVerifyModel = z.strictObject({
+export const AccountVerifyModel = z.object({
   token: z.string().min(1).max(limits.linkToken.max),
   email: z.string().min(1).max(limits.linkToken.max),
 });
 export type AccountVerifyModel = z.infer<typeof AccountVerifyModel>;
 
 /** Absent or null fields are left unchanged. */
-export const ProfileUpdateModel = z.strictObject({
+export const ProfileUpdateModel = z.object({
   userName: userName.nullish(),
   bio: z.string().max(limits.bio.max).nullish(),
   phone: z

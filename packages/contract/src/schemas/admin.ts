@@ -50,7 +50,7 @@ export const ArrayResponseOfUserInfoModel = arrayResponse(UserInfoModel);
 export type ArrayResponseOfUserInfoModel = z.infer<typeof ArrayResponseOfUserInfoModel>;
 
 /** One user of a bulk creation; users sharing a `teamName` are put into one new team (first one captains it). */
-export const UserCreateModel = z.strictObject({
+export const UserCreateModel = z.object({
   userName: z.string().trim().min(limits.userName.min).max(limits.userName.max),
   password: z.string().min(limits.password.min).max(limits.password.max),
   email: z.email().max(limits.email.max),
@@ -65,7 +65,7 @@ export const UserCreateBatch = z.array(UserCreateModel).min(1).max(adminLimits.u
 export type UserCreateBatch = z.infer<typeof UserCreateBatch>;
 
 /** An administrator's edit of a user; absent or null fields are left unchanged. */
-export const AdminUserInfoModel = z.strictObject({
+export const AdminUserInfoModel = z.object({
   userName: z.string().trim().min(limits.userName.min).max(limits.userName.max).nullish(),
   email: z.email().max(limits.email.max).nullish(),
   bio: z.string().max(limits.bio.max).nullish(),
@@ -94,7 +94,7 @@ export const ArrayResponseOfTeamInfoModel = arrayResponse(TeamInfoModel);
 export type ArrayResponseOfTeamInfoModel = z.infer<typeof ArrayResponseOfTeamInfoModel>;
 
 /** An administrator's edit of a team; absent or null fields are left unchanged. */
-export const AdminTeamModel = z.strictObject({
+export const AdminTeamModel = z.object({
   name: z.string().trim().min(1).max(teamLimits.name.max).nullish(),
   bio: z.string().max(teamLimits.bio.max).nullish(),
   locked: z.boolean().nullish(),
@@ -214,9 +214,9 @@ export type ConfigEditModel = z.infer<typeof ConfigEditModel>;
  * `PUT /api/admin/config`: null or absent sections are skipped, and inside a section absent fields keep
  * their value. Unknown keys are refused (400) so a misspelt setting is never silently dropped.
  */
-export const ConfigUpdateModel = z.strictObject({
-  accountPolicy: AccountPolicy.strict().partial().nullish(),
-  globalConfig: GlobalConfig.strict().partial().nullish(),
-  containerPolicy: ContainerPolicy.strict().partial().nullish(),
+export const ConfigUpdateModel = z.object({
+  accountPolicy: AccountPolicy.partial().nullish(),
+  globalConfig: GlobalConfig.partial().nullish(),
+  containerPolicy: ContainerPolicy.partial().nullish(),
 });
 export type ConfigUpdateModel = z.infer<typeof ConfigUpdateModel>;

@@ -1,16 +1,5 @@
 import { z } from 'zod';
 
-/**
- * THE BODY RULE. Request bodies are strict objects: a field the body does not define is refused (400 naming
- * it), so a misspelt or misplaced field is never silently dropped. Fields the HTTP contract documents for a
- * body but the server does not use are declared with `ignoredFields`: accepted with their documented type,
- * never read. Query strings are not strict: unknown parameters (cache busters) are ignored.
- */
-export function ignoredFields<T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T]: z.ZodOptional<T[K]> } {
-  const optional = Object.entries(shape).map(([name, type]) => [name, type.optional()]);
-  return Object.fromEntries(optional) as { [K in keyof T]: z.ZodOptional<T[K]> };
-}
-
 /** Paging query: `count` items starting at `skip`. Numbers may arrive as strings. */
 export const PageQuery = z.object({
   count: z.coerce.number().int().min(0).max(500).default(100),

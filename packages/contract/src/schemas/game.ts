@@ -11,7 +11,7 @@ import {
   ParticipationStatus,
 } from '../enums';
 import { ChallengeInfo, ScoreboardItem } from '../scoring';
-import { ignoredFields, Timestamp, TimestampInput } from './common';
+import { Timestamp, TimestampInput } from './common';
 import { TeamModel, TeamWithDetailedUserInfo } from './team';
 
 export const gameLimits = {
@@ -54,7 +54,7 @@ export const GameInfoModel = z.object({
 export type GameInfoModel = z.infer<typeof GameInfoModel>;
 
 /** Create/update body: only the title and times are required; the rest keep their values or defaults. */
-export const GameEditModel = z.strictObject({
+export const GameEditModel = z.object({
   title: z.string().trim().min(1).max(gameLimits.title.max),
   hidden: z.boolean().optional(),
   summary: z.string().max(gameLimits.summary.max).optional(),
@@ -75,8 +75,6 @@ export const GameEditModel = z.strictObject({
     .min(0)
     .max(2 ** 30 - 1)
     .optional(),
-  // The contract's body is the whole GameInfoModel; clients that send back what they read keep working.
-  ...ignoredFields({ id: z.number().int(), poster: z.string().nullable(), publicKey: z.string() }),
 });
 export type GameEditModel = z.infer<typeof GameEditModel>;
 
@@ -115,7 +113,7 @@ export const DetailedGameInfoModel = z.object({
 });
 export type DetailedGameInfoModel = z.infer<typeof DetailedGameInfoModel>;
 
-export const GameJoinModel = z.strictObject({
+export const GameJoinModel = z.object({
   teamId: z.number().int().min(1),
   divisionId: z.number().int().nullish(),
   inviteCode: z.string().max(gameLimits.inviteCode.max).nullish(),
@@ -133,7 +131,7 @@ export const GameNotice = z.object({
 });
 export type GameNotice = z.infer<typeof GameNotice>;
 
-export const GameNoticeModel = z.strictObject({ content: z.string().trim().min(1).max(gameLimits.notice.max) });
+export const GameNoticeModel = z.object({ content: z.string().trim().min(1).max(gameLimits.notice.max) });
 export type GameNoticeModel = z.infer<typeof GameNoticeModel>;
 
 /** `values` by type: FlagSubmit [result, flag, challenge, challengeId]; CheatDetected [challenge, team, source team]. */
@@ -165,7 +163,7 @@ export const ParticipationInfoModel = z.object({
 });
 export type ParticipationInfoModel = z.infer<typeof ParticipationInfoModel>;
 
-export const ParticipationEditModel = z.strictObject({
+export const ParticipationEditModel = z.object({
   status: ParticipationStatus.nullish(),
   divisionId: z.number().int().nullish(),
 });
@@ -206,19 +204,10 @@ export const ChallengeInfoModel = z.object({
 export type ChallengeInfoModel = z.infer<typeof ChallengeInfoModel>;
 
 /** Body of `POST /api/edit/games/{id}/challenges`. */
-export const ChallengeCreateModel = z.strictObject({
+export const ChallengeCreateModel = z.object({
   title: z.string().trim().min(1).max(gameLimits.challengeTitle.max),
   category: ChallengeCategory.default('Misc'),
   type: ChallengeType.default('StaticAttachment'),
-  // The contract's body is a ChallengeInfoModel, of which only the three fields above are used.
-  ...ignoredFields({
-    id: z.number().int(),
-    isEnabled: z.boolean(),
-    score: z.number().int(),
-    minScore: z.number().int(),
-    originalScore: z.number().int(),
-    deadlineUtc: TimestampInput.nullable(),
-  }),
 });
 export type ChallengeCreateModel = z.infer<typeof ChallengeCreateModel>;
 
@@ -253,7 +242,7 @@ export const ChallengeEditDetailModel = z.object({
 export type ChallengeEditDetailModel = z.infer<typeof ChallengeEditDetailModel>;
 
 /** Absent or null fields are left unchanged; `containerExposePort` is the older name of `exposePort`. */
-export const ChallengeUpdateModel = z.strictObject({
+export const ChallengeUpdateModel = z.object({
   title: z.string().trim().min(1).max(gameLimits.challengeTitle.max).nullish(),
   content: z.string().max(gameLimits.content.max).nullish(),
   flagTemplate: z.string().max(gameLimits.flagTemplate.max).nullish(),
@@ -278,7 +267,7 @@ export const ChallengeUpdateModel = z.strictObject({
 });
 export type ChallengeUpdateModel = z.infer<typeof ChallengeUpdateModel>;
 
-export const AttachmentCreateModel = z.strictObject({
+export const AttachmentCreateModel = z.object({
   attachmentType: FileType.default('None'),
   fileHash: z
     .string()
@@ -291,7 +280,7 @@ export const AttachmentCreateModel = z.strictObject({
 });
 export type AttachmentCreateModel = z.infer<typeof AttachmentCreateModel>;
 
-export const FlagCreateModel = z.strictObject({
+export const FlagCreateModel = z.object({
   ...AttachmentCreateModel.shape,
   flag: z.string().min(1).max(gameLimits.flag.max),
 });
@@ -327,7 +316,7 @@ export const ChallengeDetailModel = z.object({
 });
 export type ChallengeDetailModel = z.infer<typeof ChallengeDetailModel>;
 
-export const FlagSubmitModel = z.strictObject({ flag: z.string().trim().min(1).max(gameLimits.flag.max) });
+export const FlagSubmitModel = z.object({ flag: z.string().trim().min(1).max(gameLimits.flag.max) });
 export type FlagSubmitModel = z.infer<typeof FlagSubmitModel>;
 
 // ---- Playing a game -----------------------------------------------------------------------

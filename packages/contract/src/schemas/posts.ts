@@ -13,7 +13,7 @@ export const postLimits = {
  * the pin (other fields are ignored and the update time is kept); otherwise null fields keep their values.
  * On create, `title` is required.
  */
-export const PostEditModel = z.strictObject({
+export const PostEditModel = z.object({
   title: z.string().trim().min(1).max(postLimits.title.max).nullish(),
   summary: z.string().max(postLimits.summary.max).nullish(),
   content: z.string().max(postLimits.content.max).nullish(),

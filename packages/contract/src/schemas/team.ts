@@ -26,19 +26,19 @@ export type TeamInfoModel = z.infer<typeof TeamInfoModel>;
 export const TeamModel = z.object({ id: z.number().int(), name: z.string(), avatar: z.string().nullable() });
 export type TeamModel = z.infer<typeof TeamModel>;
 
-export const TeamUpdateModel = z.strictObject({
+export const TeamUpdateModel = z.object({
   name: z.string().trim().min(1).max(teamLimits.name.max).nullish(),
   bio: z.string().max(teamLimits.bio.max).nullish(),
 });
 export type TeamUpdateModel = z.infer<typeof TeamUpdateModel>;
 
-export const TeamTransferModel = z.strictObject({ newCaptainId: z.uuid() });
+export const TeamTransferModel = z.object({ newCaptainId: z.uuid() });
 export type TeamTransferModel = z.infer<typeof TeamTransferModel>;
 
 /** `POST /api/team/accept` takes the invite code as a bare JSON string: `<name>:<teamId>:<32 hex>`. */
 export const TeamInviteCode = z.string().min(1).max(teamLimits.inviteCode.max);
 
-export const SignatureVerifyModel = z.strictObject({
+export const SignatureVerifyModel = z.object({
   teamToken: z.string().min(1).max(512),
   publicKey: z.string().min(1).max(512),
 });

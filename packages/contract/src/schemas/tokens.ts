@@ -22,7 +22,7 @@ export const ApiToken = z.object({
 });
 export type ApiToken = z.infer<typeof ApiToken>;
 
-export const ApiTokenCreateModel = z.strictObject({
+export const ApiTokenCreateModel = z.object({
   name: z.string().trim().min(1).max(tokenLimits.name.max),
   /** Days until the token expires; 0 or null: never. */
   expiresIn: z.number().int().min(0).max(tokenLimits.expiresInDays.max).nullish(),
