@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  estimatedFlagLength,
-  flagTemplateProblem,
-  leetEntropyBits,
-  MIN_FLAG_TEMPLATE_BITS,
-  parseFlagTemplate,
-} from './flag-template';
+import { parseFlagTemplate } from '../containers/dynamic-flag';
+import { estimatedFlagLength, flagTemplateProblem, leetEntropyBits, MIN_FLAG_TEMPLATE_BITS } from './flag-template';
 
 const LOG2_3 = Math.log2(3);
 
