@@ -185,7 +185,7 @@ describe('challenges', () => {
     expectError(await admin.post(`${base()}/${c.id}/flags`, { flag: 'not an array' }), 400);
   });
 
-  it('dynamic containers need a template, not flags; containers are not available yet', async () => {
+  it('dynamic containers need a template, not flags; without a container engine the test container is refused', async () => {
     const c = await createChallenge({ title: 'Box', type: 'DynamicContainer', category: 'Pwn' });
     expect(c.exposePort).toBe(80);
     expectError(await admin.put(`${base()}/${c.id}`, { isEnabled: true }), 400);
