@@ -163,7 +163,11 @@ async function main() {
   const afterInvalidation: number[] = [];
   const afterNewSolve: number[] = [];
   const rebuilt = () => new Promise<void>((resolve) => service.onRebuilt(() => resolve()));
+  // Each change comes after a pause longer than the service's spacing of rebuilds (the last build's duration
+  // after its end), so these are the latencies of an isolated change, not of a stream of them.
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 3_000));
   for (let run = 0; run < TIMED_RUNS; run++) {
+    await pause();
     const done = rebuilt();
     const started = performance.now();
     await service.invalidate(gameId);
@@ -179,6 +183,7 @@ async function main() {
     [gameId, TIMED_RUNS],
   );
   for (const pair of unsolved.rows) {
+    await pause();
     const done = rebuilt();
     const started = performance.now();
     const solvedAt = new Date();
