@@ -26,10 +26,10 @@ import {
 } from '../repositories/challenge.repository';
 import { createGameRepository } from '../repositories/game.repository';
 import { assertUsableFlagTemplate } from './flag-template';
-import { SCOREBOARD_INVALIDATE } from './game-edit.service';
 import { isGameRunning } from './game-window';
 import type { NoticeService } from './notice.service';
 import { PLAY_LOOKUPS_CHANGED } from './play-lookups';
+import { SCOREBOARD_INVALIDATE } from './scoreboard.service';
 
 const isContainer = (type: ChallengeRow['type']) => type === 'StaticContainer' || type === 'DynamicContainer';
 

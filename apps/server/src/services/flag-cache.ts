@@ -1,8 +1,9 @@
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/event-bus';
 import type { FlagRow, JudgeRepository } from '../repositories/judge.repository';
-import { GAMES_CHANGED, SCOREBOARD_INVALIDATE } from './game-edit.service';
+import { GAMES_CHANGED } from './game-edit.service';
 import { PLAY_LOOKUPS_CHANGED } from './play-lookups';
+import { SCOREBOARD_INVALIDATE } from './scoreboard.service';
 
 interface Entry {
   gameId: number;

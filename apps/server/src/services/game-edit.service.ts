@@ -17,11 +17,10 @@ import type { NoticeRepository } from '../repositories/notice.repository';
 import type { FileStore } from './file-store.service';
 import { storeUploadedImage } from './image-upload';
 import type { NoticeService } from './notice.service';
+import { SCOREBOARD_INVALIDATE } from './scoreboard.service';
 
 /** Channel the game lists listen to; payload `{ gameId }`. */
 export const GAMES_CHANGED = 'games:changed';
-/** Channel the scoreboard cache listens to; payload `{ gameId }`. */
-export const SCOREBOARD_INVALIDATE = 'scoreboard:invalidate';
 
 export const POSTER_MAX_WIDTH = 1920;
 

@@ -17,9 +17,10 @@ import type { EventBus } from '../lib/event-bus';
 import { createGameRepository, type GameRow } from '../repositories/game.repository';
 import { createTeamRepository } from '../repositories/team.repository';
 import { isUniqueViolation } from '../repositories/user.repository';
-import { GAMES_CHANGED, posterUrl, SCOREBOARD_INVALIDATE } from './game-edit.service';
+import { GAMES_CHANGED, posterUrl } from './game-edit.service';
 import { assertGameNotEnded, hasGameEnded, hasGameStarted } from './game-window';
 import { avatarUrl, toProfile } from './profile.service';
+import { SCOREBOARD_INVALIDATE } from './scoreboard.service';
 
 /** Status changes an organiser may make; anything else (a Rejected entry above all) is refused. */
 const TRANSITIONS: Record<ParticipationStatusName, readonly ParticipationStatusName[]> = {

@@ -1,7 +1,8 @@
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/event-bus';
 import type { PlayChallengeRow, PlayerContextRow, PlayRepository } from '../repositories/play.repository';
-import { GAMES_CHANGED, SCOREBOARD_INVALIDATE } from './game-edit.service';
+import { GAMES_CHANGED } from './game-edit.service';
+import { SCOREBOARD_INVALIDATE } from './scoreboard.service';
 
 /**
  * Event-bus channel for changes that alter who plays a game or what a challenge accepts, but not the
