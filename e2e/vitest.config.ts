@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    setupFiles: ['src/csp-guard.ts'],
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 120_000,

@@ -10,6 +10,8 @@ const suites = [
   { name: 'server', cwd: 'apps/server' },
   { name: 'web', cwd: 'apps/web' },
   { name: 'e2e', cwd: 'e2e' },
+  // Deployment files and the container image (docs/deploy.md).
+  { name: 'deploy', cwd: 'deploy' },
 ];
 const only = process.argv.slice(2);
 const reportDir = mkdtempSync(path.join(tmpdir(), 'flagpole-tests-'));

@@ -1,8 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+/** The suites that store files: run a third time with S3 storage (against a real S3-compatible server). */
+const storageSuites = [
+  'test/assets-upload.test.ts',
+  'test/avatar-assets.test.ts',
+  'test/edit-games.test.ts',
+  'test/admin-settings.test.ts',
+  'test/writeups.test.ts',
+  'test/captures.test.ts',
+  'test/storage.test.ts',
+];
+
 /**
  * Unit tests sit beside the code (src/**\/*.test.ts). API and database tests (test/**) run twice:
- * against the local PostgreSQL server and against the embedded database.
+ * against the local PostgreSQL server and against the embedded database. The suites that store files
+ * run once more with STORAGE=s3 on PostgreSQL.
  */
 export default defineConfig({
   test: {
@@ -18,6 +30,16 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'api-embedded', include: ['test/**/*.test.ts'], env: { TEST_DB: 'embedded' } } },
+      {
+        extends: true,
+        test: {
+          name: 'api-s3',
+          include: storageSuites,
+          // The SDK's notice that its 2027 releases need Node 22 is for whoever upgrades it, not for test logs.
+          env: { TEST_DB: 'postgres', TEST_STORAGE: 's3', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+          globalSetup: ['test/global-setup.ts', 'test/s3-global-setup.ts'],
+        },
+      },
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -5,10 +5,12 @@
  *   node --import tsx bench/micro/scoreboard.bench.ts            (from the repository root)
  *   node --import tsx --expose-gc bench/micro/scoreboard.bench.ts (heap numbers after a full GC)
  *
- * Two inputs are timed: solves already in time order (what the repository delivers, ORDER BY time) and the
- * same solves shuffled (the engine then sorts them itself).
+ * Three inputs are timed: solves already in time order (what the repository delivers, ORDER BY time), the
+ * same solves shuffled (the engine then sorts them itself), and the time-ordered game with three quarters of
+ * the teams in three divisions (one not ranked overall, one without bloods or dynamic-score effect, per-challenge
+ * overrides on ten challenges).
  */
-import type { ChallengeCategory } from '@flagpole/contract';
+import { type ChallengeCategory, GamePermission } from '@flagpole/contract';
 import { computeScoreboard } from '../../apps/server/src/scoring/compute-scoreboard';
 import type {
   ScoreboardChallengeInput,
@@ -102,7 +104,23 @@ function makeGame(): ScoreboardInput {
     game: { start: GAME_START, end: GAME_START + GAME_LENGTH_MS, bloodBonus: 52_459_530, practiceMode: true },
     challenges,
     teams: makeTeams(),
+    divisions: [],
     solves: makeSolves(random, challenges),
+  };
+}
+
+/** The same game with teams spread over three divisions (every fourth team has none). */
+function withDivisions(game: ScoreboardInput): ScoreboardInput {
+  const { All, RankOverall, GetBlood, AffectDynamicScore, GetScore } = GamePermission;
+  const overrides = game.challenges.slice(0, 10).map((c) => ({ challengeId: c.id, permissions: All & ~GetScore }));
+  return {
+    ...game,
+    divisions: [
+      { id: 1, name: 'open', defaultPermissions: All, challengeConfigs: [] },
+      { id: 2, name: 'guests', defaultPermissions: All & ~RankOverall, challengeConfigs: overrides },
+      { id: 3, name: 'staff', defaultPermissions: All & ~(GetBlood | AffectDynamicScore), challengeConfigs: [] },
+    ],
+    teams: game.teams.map((team, index) => ({ ...team, divisionId: index % 4 === 0 ? null : 1 + (index % 3) })),
   };
 }
 
@@ -168,4 +186,5 @@ function retainedBoardSize(input: ScoreboardInput): string {
 
 measure('solves in time order', ordered);
 measure('solves shuffled', unordered);
+measure('with divisions', withDivisions(ordered));
 if (typeof Reflect.get(globalThis, 'gc') === 'function') console.log(`one board retains ${retainedBoardSize(ordered)}`);

@@ -21,7 +21,13 @@ export async function startDockerDelay(socketPath = '/var/run/docker.sock') {
       upstream.on('error', () => outgoing.destroy());
       incoming.pipe(upstream);
     };
-    if (creating && createDelayMs > 0) setTimeout(forward, createDelayMs);
+    // A held request whose client went away (its process was killed) never reaches dockerd, as it would not
+    // have without the delay.
+    let gone = false;
+    outgoing.on('close', () => {
+      gone = !outgoing.writableFinished;
+    });
+    if (creating && createDelayMs > 0) setTimeout(() => gone || forward(), createDelayMs);
     else forward();
   });
   server.listen(0, '127.0.0.1');

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,17 +28,46 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const serverDir = path.join(repoRoot, 'apps/server');
+const builtServer = path.join(serverDir, 'dist/main.js');
+
+/** The newest modification time of the files under a folder that go into the build (not tests). */
+function newestChange(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.test.ts')) continue;
+    newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
 /**
- * Starts the real server (src/main.ts) as its own process on a free port with a fresh embedded
- * database, serving the built web application, exactly as `npm start` does.
+ * The tests run the built server, the artefact `npm start` runs, so that a packaging fault (a file the
+ * bundle lacks) fails them. A missing or stale build is refused with the command that makes it.
+ */
+function assertServerBuilt(): void {
+  if (!existsSync(builtServer)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
+  const sources = Math.max(
+    newestChange(path.join(serverDir, 'src')),
+    newestChange(path.join(repoRoot, 'packages/contract/src')),
+  );
+  if (sources > statSync(builtServer).mtimeMs) {
+    throw new Error('apps/server/dist is older than its sources: run `npm run build` first');
+  }
+}
+
+/**
+ * Starts the built server (apps/server/dist/main.js) as its own process on a free port with a fresh
+ * embedded database, serving the built web application, exactly as `npm start` does.
  */
 export async function startPlatform(env: Record<string, string> = {}): Promise<Platform> {
+  assertServerBuilt();
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flagpole-e2e-'));
   const adminPassword = 'Admin-e2e-1';
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(repoRoot, 'apps/server'),
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', builtServer], {
+    cwd: serverDir,
     env: {
       ...process.env,
       PORT: String(port),

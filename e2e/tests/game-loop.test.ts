@@ -55,7 +55,7 @@ async function submitFlag(page: Page, challenge: string, flag: string): Promise<
   await page.getByRole('button', { name: `Open challenge ${challenge}` }).click();
   const dialog = page.getByRole('dialog');
   // The team's submission rate is stated before anyone runs into it.
-  await dialog.getByText(en('challenges.modal.rateLimit', { limit: 10, seconds: 10 })).waitFor();
+  await dialog.getByText(en('challenges.modal.rateLimit', { count: 10, seconds: 10 })).waitFor();
   await dialog.getByLabel('Flag', { exact: true }).fill(flag);
   await dialog.getByRole('button', { name: 'Submit flag' }).click();
 }
@@ -101,9 +101,11 @@ describe('the organiser', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from(ATTACHMENT_TEXT),
     });
-    await admin.getByRole('button', { name: 'Save attachment' }).click();
-    // The file picker shows the name at once; the notification says the server stored it.
-    await admin.getByText('Attachment saved.').first().waitFor();
+    // The attachment is part of the challenge: the one "Save changes" stores it.
+    await admin.getByRole('button', { name: 'Save changes' }).click();
+    await admin.getByText(en('adminGames.challenge.saved')).first().waitFor();
+    // The editor names the stored attachment by the uploaded file's name.
+    await admin.getByRole('link', { name: 'warmup.txt' }).waitFor();
   });
 
   it('adds a dynamic-attachment challenge whose flags each carry their own file', async () => {
@@ -174,10 +176,11 @@ describe('playing', () => {
     await page.getByRole('button', { name: 'Open challenge Warmup' }).click();
     const link = page.getByRole('dialog').getByRole('link', { name: 'Download attachment' });
     const href = (await link.getAttribute('href')) ?? '';
-    expect(href).toMatch(/^\/assets\/[0-9a-f]{64}\//);
+    expect(href).toMatch(/^\/assets\/[0-9a-f]{64}\/warmup\.txt$/);
     const download = await page.request.get(href);
     expect(await download.text()).toBe(ATTACHMENT_TEXT);
-    expect(download.headers()['content-disposition']).toContain('attachment');
+    expect(download.headers()['content-disposition']).toContain('attachment; filename="warmup.txt"');
+    expect(download.headers()['content-type']).toMatch(/^text\/plain/);
     await closeDialog(page);
   });
 
@@ -266,9 +269,12 @@ describe('what everyone sees', () => {
     ]);
     // The solve matrix marks each solve with its blood, named by the cell's label.
     const solveCell = (team: string, type: string, challenge: string, points: number) =>
-      rows
-        .filter({ hasText: team })
-        .getByRole('cell', { name: textPattern('en-US', `scoreboard.table.solve.${type}`, { challenge, points }) });
+      rows.filter({ hasText: team }).getByRole('cell', {
+        name: textPattern('en-US', `scoreboard.table.solve.${type}`, {
+          challenge,
+          points: en('scoreboard.points', { count: points }),
+        }),
+      });
     await solveCell(red.team, 'FirstBlood', 'Warmup', 907).waitFor();
     await solveCell(red.team, 'FirstBlood', 'Twins', 1050).waitFor();
     await solveCell(blue.team, 'SecondBlood', 'Warmup', 890).waitFor();
@@ -325,7 +331,11 @@ describe('what everyone sees', () => {
     const [red, blue] = players;
     if (!red || !blue) throw new Error('two teams expected');
     await admin.goto(`/games/${gameId}/monitor/cheatinfo`);
-    await admin.getByText(en('monitor.cheat.summary', { count: 1, teams: 1 }), { exact: true }).waitFor();
+    await admin
+      .getByText(en('monitor.cheat.summary', { count: 1, teams: en('monitor.cheat.submittingTeams', { count: 1 }) }), {
+        exact: true,
+      })
+      .waitFor();
     const report = admin.getByRole('article');
     await report.getByText(stolenFlag, { exact: true }).waitFor();
     expect(await report.count()).toBe(1);

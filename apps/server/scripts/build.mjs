@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Bundles the server's own code (and the shared contract package, which ships as TypeScript) into
-// dist/main.js, so that production runs plain `node` without a TypeScript loader thread. Packages from
-// node_modules stay external and load as usual.
+// dist/main.js, so that production runs plain `node` without a TypeScript loader thread. The packages in
+// `dependencies` stay external and load from node_modules as usual. Packages the server imports from
+// `devDependencies` are bundled: the Kubernetes client and the spreadsheet writer, large pure-JavaScript
+// trees that are only loaded lazily, go into their own chunks, so production installs (and the container
+// image) do not carry them.
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +17,8 @@ const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name
 // Chunk names carry a content hash; start from an empty folder so stale chunks do not pile up.
 rmSync(path.join(serverDir, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(serverDir, 'src/main.ts')],
+  // The server, and the command that moves a local file store into an S3 bucket.
+  entryPoints: [path.join(serverDir, 'src/main.ts'), path.join(serverDir, 'src/move-files-to-s3.ts')],
   outdir: path.join(serverDir, 'dist'),
   bundle: true,
   // Modules loaded with import() (container engines, the spreadsheet writer) become their own chunks, so
@@ -24,7 +28,12 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
+  // Stack traces map back to the sources (node --enable-source-maps); the maps need not carry them.
   sourcemap: 'linked',
+  sourcesContent: false,
+  // Smaller bundled chunks; names are kept, so stack traces and logs stay readable.
+  minifyWhitespace: true,
+  minifySyntax: true,
   // Subpath imports of external packages (e.g. `kysely/helpers/postgres`) stay external too.
   external: [...external, ...external.map((name) => `${name}/*`)],
   // Some dependencies are CommonJS and call require(); give the ESM bundle one.

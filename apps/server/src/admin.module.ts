@@ -20,6 +20,8 @@ import type { SettingsService } from './services/settings.service';
 export interface AdminArea {
   /** Writes the log entries captured so far (tests read the stored log right after). */
   flushLogs(): Promise<void>;
+  /** Open live-log websockets of this process (metrics). */
+  liveLogConnections(): number;
 }
 
 /**
@@ -60,5 +62,5 @@ export async function registerAdmin(
     liveLogs.close();
     await deps.logCapture.close();
   });
-  return { flushLogs: () => deps.logCapture.flush() };
+  return { flushLogs: () => deps.logCapture.flush(), liveLogConnections: () => liveLogs.size };
 }

@@ -1,48 +1,59 @@
+import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import { limits } from '@flagpole/contract';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type onSendAsyncHookHandler, type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AdminArea, registerAdmin } from './admin.module';
 import type { Config } from './config';
 import type { InstanceDirectory } from './containers/types';
 import { registerContainers } from './containers.module';
 import type { Db } from './db/database';
+import { migrations } from './db/migrations/index';
 import { type GamePlay, registerGamePlay } from './game-play.module';
 import { registerAccessControl, requireDeclaredAccess } from './http/access';
+import { trackRouteMethods } from './http/allowed-methods';
+import { registerAudit, requireDeclaredAudit } from './http/audit';
+import { registerBodyParsers } from './http/body-parsers';
 import { handleFrameworkError, registerErrorHandlers } from './http/error-handler';
 import { type BearerTokenVerifier, createIdentityResolver } from './http/identity';
 import { registerInputHygiene } from './http/input-hygiene';
 import { registerLanguage } from './http/language';
+import { documentRoute } from './http/openapi';
 import { registerRateLimits } from './http/rate-limit';
+import { QuietRequestLogs } from './http/request-logging';
+import { applySecurityHeaders, contentSecurityPolicy, registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { registerWebsocketOnlyRoutes } from './http/websocket-only';
 import { registerXsrfProtection } from './http/xsrf';
+import type { BlobStore } from './lib/blob-store';
 import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
 import type { KeyValueStore } from './lib/kv-store';
 import { createLogCapture } from './lib/log-capture';
 import { logDestination, loggerOptions } from './lib/logger';
+import { createMetrics } from './lib/metrics';
+import { openBlobStore } from './lib/open-blob-store';
+import { registerLiveHubs } from './live-hubs.module';
+import { registerMetrics } from './metrics.module';
 import { registerProxy } from './proxy.module';
 import { createApiTokens, registerPublishing } from './publishing.module';
+import type { LiveHubs } from './realtime/live-hubs';
 import { createAccountTokenRepository } from './repositories/account-token.repository';
 import { createFileRepository } from './repositories/file.repository';
 import { createNoticeRepository } from './repositories/notice.repository';
 import { createPostRepository } from './repositories/post.repository';
+import { createProcessLeaseRepository } from './repositories/process-lease.repository';
 import { createSessionRepository } from './repositories/session.repository';
 import { createSettingsRepository } from './repositories/settings.repository';
 import { createUserRepository } from './repositories/user.repository';
 import { accountRoutes } from './routes/account.routes';
 import { assetsRoutes } from './routes/assets.routes';
 import { captchaRoutes } from './routes/captcha.routes';
+import { divisionRoutes } from './routes/division.routes';
 import { editRoutes } from './routes/edit.routes';
 import { gameEntryRoutes } from './routes/game-entry.routes';
 import { healthRoutes } from './routes/health.routes';
@@ -52,21 +63,26 @@ import { teamRoutes } from './routes/team.routes';
 import { createAccountEmailService } from './services/account-email.service';
 import { createAccountTokens } from './services/account-tokens';
 import { createAssetService } from './services/asset.service';
+import { createAuditLog } from './services/audit-log';
 import { createAuthService } from './services/auth.service';
 import { createCaptchaService } from './services/captcha.service';
 import { createChallengeEditService } from './services/challenge-edit.service';
 import { createClientConfigService } from './services/client-config.service';
+import { createDivisionService } from './services/division.service';
 import { createFileStore } from './services/file-store.service';
 import { createGameEditService } from './services/game-edit.service';
 import { createGameEntryService } from './services/game-entry.service';
 import { createMailer, type Mailer } from './services/mailer.service';
 import { createNoticeService } from './services/notice.service';
 import { createPostService } from './services/post.service';
+import { createProcessLease } from './services/process-lease';
 import { createProfileService } from './services/profile.service';
-import { createRateLimiter } from './services/rate-limit.service';
+import { createRateLimiter, rateLimitSettingsFrom } from './services/rate-limit.service';
+import { createReadinessService } from './services/readiness.service';
 import { createSessionService } from './services/session.service';
 import { createSettingsService } from './services/settings.service';
 import { createTeamService } from './services/team.service';
+import { registerTransfer } from './transfer.module';
 
 /** Services tests and start-up tasks reach through the app (for example to drop the post cache). */
 export interface AppServices {
@@ -76,6 +92,10 @@ export interface AppServices {
   play: GamePlay;
   /** The admin area (tests write the captured log before reading it). */
   admin: AdminArea;
+  /** The SignalR live hubs (tests wait until a client has been admitted). */
+  hubs: LiveHubs;
+  /** Where files and captures are stored (local disk or S3). */
+  storage: BlobStore;
 }
 
 declare module 'fastify' {
@@ -101,6 +121,8 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** Finds instances for the platform proxy; without it (no container engine) every proxy id is unknown. */
   instanceDirectory?: InstanceDirectory;
+  /** Sees every answer before it is sent (tests check each against the published OpenAPI document). */
+  onSend?: onSendAsyncHookHandler;
 }
 
 /** The composition root: every repository and service is built here and handed to the routes. */
@@ -112,10 +134,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    frameworkErrors: handleFrameworkError,
+    frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders(request, reply, contentSecurityPolicy(config.CAPTCHA_PROVIDER));
+      return handleFrameworkError(error, request, reply);
+    },
+    // The same lines per request, at debug level.
+    logController: new QuietRequestLogs(),
+    // While draining (SIGTERM), requests that still arrive on open connections are served, not refused.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+  const audit = createAuditLog({ capture: logCapture, log: app.log });
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  if (deps.onSend) app.addHook('onSend', deps.onSend);
+  const metrics = createMetrics({ enabled: config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -128,7 +160,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await settings.load();
   app.addHook('onClose', async () => settings.close());
-  const clientConfig = createClientConfigService({ settings });
+  // This process's lease on the work it owns. Its close hook is added first, so it runs last: the lease is
+  // given up once the flag checker and the start queue have stopped, and others take over what is left.
+  const lease = createProcessLease({ repository: createProcessLeaseRepository(db), log: app.log });
+  await lease.start();
+  app.addHook('onClose', async () => lease.release());
 
   const users = createUserRepository(db);
   const sessions = createSessionService({
@@ -140,14 +176,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => sessions.close());
   const tokens = createAccountTokens({ tokens: createAccountTokenRepository(db), clock });
-  const files = createFileStore({ filesDir: config.filesDir, files: createFileRepository(db) });
+  const blobs = await openBlobStore(config);
+  app.addHook('onClose', async () => blobs.close());
+  // Uploads and captures in progress are written here first; with local storage, beside the store itself.
+  const stagingDir = path.join(config.filesDir, '.staging');
+  const files = createFileStore({ blobs, stagingDir, files: createFileRepository(db) });
   const assets = createAssetService({ files });
-  const limiter = createRateLimiter({ store, clock, enabled: config.RATE_LIMIT });
+  const limiter = createRateLimiter({
+    store,
+    clock,
+    enabled: config.RATE_LIMIT,
+    settings: rateLimitSettingsFrom(config),
+  });
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const clientConfig = createClientConfigService({ settings, mailEnabled: mailer.enabled });
   const captcha = createCaptchaService({ config, settings, store, log: app.log });
   const posts = createPostService({ posts: createPostRepository(db) });
   const mailDeps = { users, sessions, tokens, settings, captcha, mailer, publicUrl: config.publicUrl };
-  const auth = createAuthService({ ...mailDeps, limiter, log: app.log });
+  const auth = createAuthService({ ...mailDeps, limiter });
   const accountEmail = createAccountEmailService(mailDeps);
   const profiles = createProfileService({ users, sessions, files, onPublicProfileChange: () => posts.invalidate() });
   const teams = createTeamService({ db, clock, files, events: deps.events });
@@ -156,21 +202,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const gameEdit = createGameEditService({ db, clock, events: deps.events, files, notices, noticeRepository });
   const challengeEdit = createChallengeEditService({ db, clock, events: deps.events, notices });
   const gameEntry = createGameEntryService({ db, clock, events: deps.events });
+  const divisions = createDivisionService({ db, events: deps.events });
 
   registerLanguage(app);
   registerErrorHandlers(app);
+  registerBodyParsers(app);
+  registerSecurityHeaders(app, { captcha: config.CAPTCHA_PROVIDER });
   requireDeclaredAccess(app);
+  requireDeclaredAudit(app);
+  const allowedMethods = trackRouteMethods(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: limits.imageBytes, files: 1 } });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   registerWebsocketOnlyRoutes(app);
   // Proxy clients send TCP data in frames of whatever size they read; the live channel ignores what it receives.
-  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 1024 * 1024 },
+    // Closing the server closes every socket with 1001 (going away): clients reconnect to another process.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1001, 'server shutting down');
+      done();
+    },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Flagpole API', version: '0.1.0', description: 'Capture-the-flag competition platform' },
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
   });
   const apiTokens = createApiTokens({ db, clock, events: deps.events });
   const bearerTokens = deps.bearerTokens ?? apiTokens.verifier;
@@ -178,8 +236,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerXsrfProtection(app);
   registerRateLimits(app, limiter);
   registerInputHygiene(app);
+  registerAudit(app, audit);
 
-  await app.register(healthRoutes({ db }));
+  const readiness = createReadinessService({
+    db,
+    migrationNames: Object.keys(migrations),
+    pingRedis: store.ping?.bind(store),
+  });
+  await app.register(healthRoutes({ readiness }));
   await app.register(infoRoutes({ clientConfig }));
   await app.register(captchaRoutes({ captcha }));
   await app.register(postsRoutes({ posts }));
@@ -193,6 +257,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(teamRoutes({ teams, maxImageBytes: limits.imageBytes }));
   await app.register(editRoutes({ games: gameEdit, challenges: challengeEdit, maxImageBytes: limits.imageBytes }));
   await app.register(gameEntryRoutes({ entry: gameEntry }));
+  await registerTransfer(app, { config, db, clock, events: deps.events, files });
+  await app.register(divisionRoutes({ divisions }));
 
   const play = await registerGamePlay(app, {
     db,
@@ -202,6 +268,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notices,
     noticeRepository,
     lookupTrustMs: config.LOOKUP_CACHE_SECONDS * 1000,
+    audit,
+    observe: metrics.play,
+    lease,
   });
   const containers = await registerContainers(app, {
     config,
@@ -212,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
     play: play.play,
     challengeEdit,
+    lease,
   });
   await registerPublishing(app, {
     db,
@@ -222,13 +292,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     scoreboard: play.scoreboard,
     apiTokens,
   });
-  await registerProxy(app, {
+  const proxy = await registerProxy(app, {
     db,
     clock,
     events: deps.events,
     config,
     settings,
     directory: deps.instanceDirectory ?? containers.directory,
+    blobs,
+    spoolDir: stagingDir,
   });
   const admin = await registerAdmin(app, {
     db,
@@ -240,9 +312,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logCapture,
     maxImageBytes: limits.imageBytes,
   });
-  app.decorate('services', { settings, posts, play, admin });
+  const hubs = await registerLiveHubs(app, { db, clock, events: deps.events, bearerTokens });
+  app.decorate('services', { settings, posts, play, admin, hubs, storage: blobs });
+  registerMetrics(app, {
+    config,
+    db,
+    clock,
+    metrics,
+    sources: {
+      judgeQueueLocal: () => play.flagChecker.queued,
+      liveConnections: () => ({
+        game: play.liveConnections(),
+        adminLog: admin.liveLogConnections(),
+        proxy: proxy.service.openSessions(),
+      }),
+      startQueue: () => containers.startQueue(),
+    },
+  });
 
   app.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
-  await registerWebApp(app, config.WEB_DIST);
+  await registerWebApp(app, config.WEB_DIST, allowedMethods);
   return app;
 }

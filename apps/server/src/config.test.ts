@@ -31,9 +31,42 @@ describe('loadConfig', () => {
     expect(config.PORT).toBe(8080);
   });
 
+  it('checks the Redis prefix and the database timeouts', () => {
+    const defaults = loadConfig({});
+    expect(defaults.REDIS_PREFIX).toBe('flagpole:');
+    expect(defaults.DATABASE_CONNECT_TIMEOUT_SECONDS).toBe(1);
+    expect(defaults.DATABASE_STATEMENT_TIMEOUT_SECONDS).toBe(60);
+    expect(loadConfig({ REDIS_PREFIX: 'ctf-b:', DATABASE_CONNECT_TIMEOUT_SECONDS: '0.5' })).toMatchObject({
+      REDIS_PREFIX: 'ctf-b:',
+      DATABASE_CONNECT_TIMEOUT_SECONDS: 0.5,
+    });
+    for (const env of [
+      { REDIS_PREFIX: 'has space' },
+      { REDIS_PREFIX: '*' },
+      { DATABASE_STATEMENT_TIMEOUT_SECONDS: '0' },
+    ]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+    }
+  });
+
   it('parses booleans and trims the public URL', () => {
     const config = loadConfig({ RATE_LIMIT: 'off', PUBLIC_URL: 'https://ctf.example.org/' });
     expect(config.RATE_LIMIT).toBe(false);
     expect(config.publicUrl).toBe('https://ctf.example.org');
+  });
+
+  it('needs a bucket for S3 storage, and both halves of static S3 credentials', () => {
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET: is required when STORAGE=s3/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ S3_PREFIX: 'no-slash' })).toThrow(/S3_PREFIX/);
+    const config = loadConfig({ STORAGE: 's3', S3_BUCKET: 'files', S3_PREFIX: 'ctf/2026/' });
+    expect(config).toMatchObject({ S3_REGION: 'us-east-1', S3_DOWNLOADS: 'stream', S3_PRESIGN_SECONDS: 300 });
+  });
+
+  it('takes metrics on their own port or behind a token of at least 16 characters', () => {
+    expect(loadConfig({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
 });

@@ -39,6 +39,18 @@ const EnvSchema = z.object({
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
   /** Redis shares cache, rate limits and realtime fan-out between processes. */
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
+  /**
+   * Start of every Redis key and pub/sub channel of this platform. Pub/sub ignores the database number of
+   * REDIS_URL, so platforms (or test runs) sharing one Redis need different prefixes.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9:._-]{0,62}$/, 'must be 1 to 63 letters, digits, ":", ".", "_" or "-"')
+    .default('flagpole:'),
+  /** Longest wait for a new database connection (and for the reachability probe); then requests get 503. */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(1),
+  /** PostgreSQL statement_timeout of every session of the server (migrations run without it). */
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Password of the `admin` account created on first start. */
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(128).optional(),
   /** Address players use to reach the platform; mail links are built from it. */
@@ -59,6 +71,25 @@ const EnvSchema = z.object({
   POW_DIFFICULTY: z.coerce.number().int().min(8).max(48).default(18),
   /** Turns per-user and per-address rate limits on or off. */
   RATE_LIMIT: booleanFlag.default(true),
+  /** API requests per minute of one signed-in user. */
+  RATE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** API requests per minute of one client address while not signed in (a campus may share one address). */
+  RATE_LIMIT_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(3000),
+  /** Registrations per 10 minutes from one client address. */
+  RATE_LIMIT_REGISTER_PER_10_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** The window every failed sign-in count below covers. */
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** Failed sign-ins to one account from one address before that pair is refused for the rest of the window. */
+  LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Failed sign-ins from one address, to any accounts, before that address is refused for the rest of the window. */
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /**
+   * Failed sign-ins to one account, from all addresses, after which each address waits a growing delay after its
+   * own failure before trying that account again (never a lock-out: other addresses are not held back).
+   */
+  LOGIN_SLOWDOWN_AFTER: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** The longest such delay. */
+  LOGIN_SLOWDOWN_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /**
    * How long each process trusts its cached sessions, players and challenges before reading them again
    * (0 turns the caches off). Changes made through the platform reach every process at once anyway;
@@ -74,8 +105,37 @@ const EnvSchema = z.object({
     .int()
     .min(1)
     .default(256 * 1024 * 1024),
-  /** Where uploaded files are kept: the local disk (in DATA_DIR) for now. */
-  STORAGE: z.enum(['local']).default('local'),
+  /** Largest game package or CTFd export an administrator may import (the reference allows 512 MiB). */
+  MAX_IMPORT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(512 * 1024 * 1024),
+  /** Where uploaded files and traffic captures are kept: the local disk (DATA_DIR/files) or an S3 bucket. */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** S3 storage: the bucket (it must exist). */
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** S3 storage: address of an S3-compatible service (MinIO, Ceph, R2…); AWS when unset. */
+  S3_ENDPOINT: urlWithProtocols(['http:', 'https:']).optional(),
+  /** S3 storage: bucket name in the path instead of the host name (most self-hosted services). */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** S3 storage: static credentials; the AWS SDK's own chain (environment, profile, pod role) when unset. */
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** S3 storage: prefix of every key, e.g. `flagpole/`. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be folder names each ending with /, e.g. flagpole/')
+    .default(''),
+  /** S3 storage: downloads streamed through the platform, or redirected to a presigned URL of the bucket. */
+  S3_DOWNLOADS: z.enum(['stream', 'redirect']).default('stream'),
+  /** S3 storage: how long a presigned download URL stays valid. */
+  S3_PRESIGN_SECONDS: z.coerce.number().int().min(10).max(604_800).default(300),
+  /** Prometheus metrics on their own port (`/metrics`, no authentication: keep the port private). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Prometheus metrics on the main port at `/metrics`, for `Authorization: Bearer <token>` only. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
   /** Directory of the built web application. */
   WEB_DIST: optionalString,
   /** Platform proxy: open websocket sessions allowed per instance (in each server process). */
@@ -138,11 +198,20 @@ export function isRemoteDockerHost(dockerHost: string | undefined): boolean {
   return !(host === 'localhost' || host === '::1' || host.startsWith('127.'));
 }
 
-/**
- * The host guard is iptables on this machine: with the daemon elsewhere it would protect nothing while
- * looking as if it did, so the combination is refused rather than silently accepted.
- */
+/** Rules that tie variables together. */
 const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
+  if (env.STORAGE === 's3' && !env.S3_BUCKET) {
+    context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    context.addIssue({
+      code: 'custom',
+      path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    });
+  }
+  // The host guard is iptables on this machine: with the daemon elsewhere it would protect nothing while
+  // looking as if it did, so the combination is refused rather than silently accepted.
   if (env.CONTAINER_ENGINE === 'docker' && env.CONTAINER_HOST_GUARD && isRemoteDockerHost(env.DOCKER_HOST)) {
     context.addIssue({
       code: 'custom',

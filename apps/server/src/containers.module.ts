@@ -8,24 +8,27 @@ import { createSharedSlots } from './containers/start-slots';
 import { type ContainerEngine, INSTANCE_OWNERS_DELETED, type InstanceDirectory } from './containers/types';
 import type { Db } from './db/database';
 import type { Clock } from './lib/clock';
-import type { EventBus } from './lib/event-bus';
+import { BUS_RESYNC, type EventBus } from './lib/event-bus';
 import type { KeyValueStore } from './lib/kv-store';
 import type { ChallengeEditService } from './services/challenge-edit.service';
 import { GAMES_CHANGED } from './services/game-edit.service';
 import type { GamePlayService } from './services/game-play.service';
 import { PLAY_LOOKUPS_CHANGED } from './services/play-lookups';
+import type { ProcessLease } from './services/process-lease';
 import type { SettingsService } from './services/settings.service';
 
 /**
- * How long a start slot stays taken at most: longer than any start takes (the Kubernetes engine gives a pod a
- * minute), short enough that the slots of a process that died come back soon.
+ * How long a start slot stays taken without renewal: its holder renews it while the start runs, so this only
+ * bounds how long the slots of a process that died stay taken.
  */
-const START_SLOT_TTL_MS = 3 * 60_000;
+const START_SLOT_TTL_MS = 6_000;
 
 export interface Containers {
   service: ContainerService;
   /** Finds running instances by id, for the platform proxy. */
   directory: InstanceDirectory;
+  /** Starts of this process waiting for a slot, and running (metrics). */
+  startQueue(): { waiting: number; starting: number };
 }
 
 /**
@@ -103,6 +106,8 @@ export async function registerContainers(
     challengeEdit: ChallengeEditService;
     /** Replaces the configured engine (tests). */
     engine?: ContainerEngine | null;
+    /** This process's lease: its ticks take over the queued starts of processes that are gone. */
+    lease: ProcessLease;
   },
 ): Promise<Containers> {
   const { config, clock, events } = deps;
@@ -122,11 +127,12 @@ export async function registerContainers(
     repository: createInstanceRepository(deps.db),
     queue,
     policy: () => deps.settings.get().containerPolicy,
-    player: (gameId, userId) => deps.play.player(gameId, userId),
+    player: (gameId, userId, challengeId) => deps.play.playerFor(gameId, userId, challengeId),
     clock,
     events,
     log,
     owner: config.CONTAINER_OWNER,
+    leaseId: deps.lease.id,
     publicHost: config.CONTAINER_PUBLIC_HOST ?? new URL(config.publicUrl).hostname,
     startWaitMs: config.CONTAINER_START_WAIT_SECONDS * 1000,
   });
@@ -164,9 +170,12 @@ export async function registerContainers(
         events.subscribe(GAMES_CHANGED, onGameChange),
         // A deleted game, challenge or participation took its rows along: its instances go at once too.
         events.subscribe(INSTANCE_OWNERS_DELETED, () => void reconcile()),
+        // Any of these may have been missed: a full pass now rather than at the next interval.
+        events.subscribe(BUS_RESYNC, () => void backgroundPass()),
       ]
     : [];
   let timer: NodeJS.Timeout | undefined;
+  let stopTakeover: (() => void) | undefined;
 
   app.addHook('onReady', async () => {
     if (!engine) return;
@@ -177,13 +186,24 @@ export async function registerContainers(
     await reconcile();
     timer = setInterval(() => void backgroundPass(), config.CONTAINER_REAP_INTERVAL_SECONDS * 1000);
     timer.unref();
+    stopTakeover = deps.lease.onTick(async () => {
+      await service.takeOverStarts();
+    });
   });
   app.addHook('onClose', async () => {
+    stopTakeover?.();
     if (timer) clearInterval(timer);
     for (const unsubscribe of unsubscribers) unsubscribe();
     await backgroundPass.settle();
+    // Starts still waiting are left to the other processes (they take over this one's Pending instances once
+    // its lease is given up); the ones the engine is running are finished.
+    queue.abandonWaiting();
     await queue.settle();
     await engine?.close();
   });
-  return { service, directory: service.directory };
+  return {
+    service,
+    directory: service.directory,
+    startQueue: () => ({ waiting: queue.waiting, starting: queue.inFlight }),
+  };
 }

@@ -2,32 +2,40 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/database';
 import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
+import type { PlayObserver } from './lib/metrics';
 import { createLiveGateway, liveRoutes } from './realtime/live-gateway';
 import { createJudgeRepository } from './repositories/judge.repository';
 import type { NoticeRepository } from './repositories/notice.repository';
 import { createPlayRepository } from './repositories/play.repository';
 import { createScoreboardRepository } from './repositories/scoreboard.repository';
 import { gamePlayRoutes } from './routes/game-play.routes';
+import { teamResultsRoutes } from './routes/team-results.routes';
+import type { AuditLog } from './services/audit-log';
 import { createFlagCache } from './services/flag-cache';
 import { createFlagChecker, type FlagChecker } from './services/flag-checker.service';
 import { createGameMonitorService } from './services/game-monitor.service';
 import { createGamePlayService, type GamePlayService } from './services/game-play.service';
 import type { NoticeService } from './services/notice.service';
 import { createPlayLookups } from './services/play-lookups';
+import type { ProcessLease } from './services/process-lease';
 import type { RateLimiter } from './services/rate-limit.service';
 import { createScoreboardService, type ScoreboardService } from './services/scoreboard.service';
+import { createTeamResultsService } from './services/team-results.service';
 
 export interface GamePlay {
   scoreboard: ScoreboardService;
   flagChecker: FlagChecker;
   /** The player-side service (the containers module reuses its participation check). */
   play: GamePlayService;
+  /** Open live-channel websockets of this process (metrics). */
+  liveConnections(): number;
 }
 
 /**
  * The playing side of games: the scoreboard cache, the flag checker, the player and monitor routes and the
- * live websocket. Requires @fastify/websocket to be registered. The flag checker starts (re-queuing
- * submissions left unjudged) when the app is ready and drains when it closes.
+ * live websocket. Requires @fastify/websocket to be registered. The flag checker starts (taking over the
+ * submissions of processes that are gone) when the app is ready, keeps taking them over on every lease
+ * tick, and finishes its running batch when the app closes.
  */
 export async function registerGamePlay(
   app: FastifyInstance,
@@ -40,36 +48,65 @@ export async function registerGamePlay(
     noticeRepository: NoticeRepository;
     /** How long cached player and challenge lookups are trusted (0: no cache). */
     lookupTrustMs: number;
+    /** Where flag verdicts are recorded. */
+    audit?: AuditLog;
+    /** Verdicts and scoreboard builds, for the metrics. */
+    observe?: PlayObserver;
+    /** This process's lease: owner of the submissions it stores; its ticks take over those of dead processes. */
+    lease: ProcessLease;
   },
 ): Promise<GamePlay> {
   const { db, clock, events } = deps;
   const log = app.log;
   const repository = createPlayRepository(db);
-  const scoreboard = createScoreboardService({ repository: createScoreboardRepository(db), clock, events, log });
+  const scoreboard = createScoreboardService({
+    repository: createScoreboardRepository(db),
+    clock,
+    events,
+    log,
+    onBuilt: deps.observe?.scoreboardBuilt,
+  });
   const judgeRepository = createJudgeRepository(db, deps.noticeRepository);
   const flags = createFlagCache({ repository: judgeRepository, events, clock, trustMs: deps.lookupTrustMs });
   const flagChecker = createFlagChecker({
     repository: judgeRepository,
+    owner: deps.lease.id,
     flags,
     notices: deps.notices,
     scoreboard,
     events,
     clock,
     log,
+    audit: deps.audit,
+    onVerdict: deps.observe?.verdict,
   });
   const lookups = createPlayLookups({ repository, events, clock, trustMs: deps.lookupTrustMs });
-  const play = createGamePlayService({ repository, lookups, scoreboard, flagChecker, limiter: deps.limiter, clock });
+  const play = createGamePlayService({
+    repository,
+    lookups,
+    scoreboard,
+    flagChecker,
+    limiter: deps.limiter,
+    clock,
+    owner: deps.lease.id,
+  });
   const monitor = createGameMonitorService({ repository, play });
   const gateway = createLiveGateway({ events, clock, scoreboard, log });
 
   await app.register(gamePlayRoutes({ play, monitor, scoreboard, notices: deps.notices, clock }));
   await app.register(liveRoutes({ gateway, play }));
+  await app.register(teamResultsRoutes({ results: createTeamResultsService({ db, clock, scoreboard }) }));
 
+  let stopTakeover: (() => void) | undefined;
   app.addHook('onReady', async () => {
-    const recovered = await flagChecker.start();
-    if (recovered > 0) log.info({ recovered }, 'flag checker: re-queued unjudged submissions');
+    await flagChecker.start();
+    // Every lease tick: the unjudged submissions of processes that died or stopped become this one's.
+    stopTakeover = deps.lease.onTick(async () => {
+      await flagChecker.takeOver();
+    });
   });
   app.addHook('onClose', async () => {
+    stopTakeover?.();
     gateway.close();
     lookups.close();
     flags.close();
@@ -77,5 +114,5 @@ export async function registerGamePlay(
     await scoreboard.settle();
     scoreboard.close();
   });
-  return { scoreboard, flagChecker, play };
+  return { scoreboard, flagChecker, play, liveConnections: () => gateway.connectionCount() };
 }

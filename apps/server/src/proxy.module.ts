@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { InstanceDirectory } from './containers/types';
 import type { Db } from './db/database';
+import type { BlobStore } from './lib/blob-store';
 import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
 import { createCaptureStore } from './proxy/capture-store';
@@ -25,7 +25,7 @@ export interface PlatformProxy {
 
 /**
  * The platform proxy (`/api/proxy/...` websockets to instances) and the traffic it records (`captures` calls).
- * Requires @fastify/websocket to be registered. Capture files live under `<files dir>/capture`.
+ * Requires @fastify/websocket to be registered. Capture files live under `capture/` of the blob store.
  */
 export async function registerProxy(
   app: FastifyInstance,
@@ -36,10 +36,14 @@ export async function registerProxy(
     config: Config;
     settings: SettingsService;
     directory: InstanceDirectory;
+    /** Where finished capture files go. */
+    blobs: BlobStore;
+    /** Local folder for files still being recorded. */
+    spoolDir: string;
   },
 ): Promise<PlatformProxy> {
   const { config, clock } = deps;
-  const store = createCaptureStore({ root: path.join(config.filesDir, 'capture'), clock });
+  const store = createCaptureStore({ blobs: deps.blobs, spoolDir: deps.spoolDir, clock });
   const repository = createCaptureRepository(deps.db);
   const service = createProxyService({
     directory: deps.directory,

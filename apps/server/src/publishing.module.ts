@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/database';
 import type { Clock } from './lib/clock';
-import type { EventBus } from './lib/event-bus';
+import { BUS_RESYNC, type EventBus } from './lib/event-bus';
 import { createApiTokenRepository } from './repositories/api-token.repository';
 import { createPostRepository } from './repositories/post.repository';
 import { createSheetRepository } from './repositories/sheet.repository';
@@ -46,8 +46,13 @@ export async function registerPublishing(
   },
 ): Promise<void> {
   const { db, clock, events } = deps;
-  const unsubscribe = events.subscribe(POSTS_CHANGED, () => deps.posts.invalidate());
-  app.addHook('onClose', async () => unsubscribe());
+  const unsubscribers = [
+    events.subscribe(POSTS_CHANGED, () => deps.posts.invalidate()),
+    events.subscribe(BUS_RESYNC, () => deps.posts.invalidate()),
+  ];
+  app.addHook('onClose', async () => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  });
 
   const postEdit = createPostEditService({ repository: createPostRepository(db), clock, events });
   const teams = createTeamRepository(db);

@@ -77,6 +77,7 @@ const game = (f: AccessFixture) => `/api/game/${f.gameId}`;
 export const ROUTES: AccessRow[] = [
   // ---- Health, info, captcha, posts, assets ---------------------------------------------------------
   { route: 'GET /healthz', expect: PUBLIC },
+  { route: 'GET /readyz', expect: PUBLIC },
   { route: 'GET /openapi.json', expect: PUBLIC },
   { route: 'GET /api/config', expect: PUBLIC },
   { route: 'GET /api/captcha', expect: PUBLIC },
@@ -108,6 +109,7 @@ export const ROUTES: AccessRow[] = [
   { route: 'POST /api/team/accept', expect: USER },
   { route: 'POST /api/team/verify', expect: PUBLIC },
   { route: 'GET /api/team/:id', expect: PUBLIC, url: team },
+  { route: 'GET /api/team/:id/games', expect: PUBLIC, url: (f) => `${team(f)}/games` },
   { route: 'PUT /api/team/:id', expect: TEAM_ONLY, url: team, body: () => ({ bio: 'access table' }) },
   { route: 'DELETE /api/team/:id', expect: TEAM_ONLY, url: (f) => `/api/team/${f.spareTeamId}` },
   { route: 'PUT /api/team/:id/avatar', expect: TEAM_ONLY, url: (f) => `${team(f)}/avatar` },
@@ -134,6 +136,9 @@ export const ROUTES: AccessRow[] = [
   { route: 'PUT /api/edit/games/:id', expect: ADMIN },
   { route: 'DELETE /api/edit/games/:id', expect: ADMIN },
   { route: 'PUT /api/edit/games/:id/poster', expect: ADMIN },
+  { route: 'POST /api/edit/games/:id/export', expect: ADMIN },
+  { route: 'POST /api/edit/games/import', expect: ADMIN },
+  { route: 'POST /api/edit/games/import/ctfd', expect: ADMIN },
   { route: 'GET /api/edit/games/:id/notices', expect: ADMIN },
   { route: 'POST /api/edit/games/:id/notices', expect: ADMIN },
   { route: 'PUT /api/edit/games/:id/notices/:noticeId', expect: ADMIN },
@@ -150,6 +155,11 @@ export const ROUTES: AccessRow[] = [
   { route: 'POST /api/edit/games/:id/challenges/:cId/container', expect: ADMIN },
   { route: 'DELETE /api/edit/games/:id/challenges/:cId/container', expect: ADMIN },
   { route: 'DELETE /api/edit/games/:id/writeups', expect: ADMIN },
+  { route: 'POST /api/edit/games/:id/scoreboard/flush', expect: ADMIN },
+  { route: 'GET /api/edit/games/:id/divisions', expect: ADMIN },
+  { route: 'POST /api/edit/games/:id/divisions', expect: ADMIN },
+  { route: 'PUT /api/edit/games/:id/divisions/:divisionId', expect: ADMIN },
+  { route: 'DELETE /api/edit/games/:id/divisions/:divisionId', expect: ADMIN },
   { route: 'POST /api/edit/posts', expect: ADMIN },
   { route: 'PUT /api/edit/posts/:id', expect: ADMIN },
   { route: 'DELETE /api/edit/posts/:id', expect: ADMIN },
@@ -167,10 +177,12 @@ export const ROUTES: AccessRow[] = [
   { route: 'POST /api/game/:id', expect: USER },
   { route: 'DELETE /api/game/:id', expect: USER },
   { route: 'GET /api/game/:id/participations', expect: ADMIN, url: (f) => `${game(f)}/participations` },
-  { route: 'GET /api/game/:id/details', expect: PLAYER, url: (f) => `${game(f)}/details` },
+  { route: 'GET /api/game/:id/check', expect: USER, url: (f) => `${game(f)}/check` },
+  // Players read their board; Admins and Monitors without a team read it as a preview.
+  { route: 'GET /api/game/:id/details', expect: USER, url: (f) => `${game(f)}/details` },
   {
     route: 'GET /api/game/:id/challenges/:challengeId',
-    expect: PLAYER,
+    expect: USER,
     url: (f) => `${game(f)}/challenges/${f.challengeId}`,
   },
   {
@@ -213,6 +225,15 @@ export const ROUTES: AccessRow[] = [
   { route: 'POST /api/game/:id/writeup', expect: PLAYER, url: (f) => `${game(f)}/writeup` },
   // Anyone may open the live channel; what it carries depends on the role (tested in game-live).
   { route: 'GET /api/game/:id/live', expect: PUBLIC, url: (f) => `${game(f)}/live` },
+
+  // ---- Live hubs (SignalR) -------------------------------------------------------------------------------
+  // Anyone may negotiate and connect: each hub admits or refuses the caller after the handshake, with a close
+  // message (tested in live-hubs). A plain GET is 426; a send names its connection by `id`.
+  ...['user', 'monitor', 'admin'].flatMap((hub): AccessRow[] => [
+    { route: `POST /hub/${hub}/negotiate`, expect: PUBLIC },
+    { route: `GET /hub/${hub}`, expect: PUBLIC, url: (f) => `/hub/${hub}?game=${f.gameId}` },
+    { route: `POST /hub/${hub}`, expect: PUBLIC, url: () => `/hub/${hub}?id=access-table` },
+  ]),
 
   // ---- Platform proxy and traffic captures ----------------------------------------------------------
   // The instance GUID is the capability: anyone may try; an unknown one is a plain 404.

@@ -85,6 +85,13 @@ describe('password recovery', () => {
 });
 
 describe('e-mail change', () => {
+  it('is offered to players through the client config only while addresses are confirmed by mail', async () => {
+    const config = async () => json<{ emailChangeByLink: boolean }>(await new TestClient(ctx.app).get('/api/config'));
+    expect((await config()).emailChangeByLink).toBe(true);
+    await policy({ emailConfirmationRequired: false });
+    expect((await config()).emailChangeByLink).toBe(false);
+  });
+
   it('mails the new address and switches after confirmation by the signed-in user', async () => {
     const client = await registerAndSignIn(ctx.app, 'yuri');
     const response = await client.put('/api/account/changeemail', { newMail: 'yuri.new@example.com' });

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import type { AdminLiveMessage, LogMessageModel } from '@flagpole/contract';
+import { type AdminLiveMessage, type LogFilter, type LogMessageModel, matchesLogFilter } from '@flagpole/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../src/i18n/messages';
@@ -98,6 +98,34 @@ describe('GET /api/admin/logs', () => {
     ]) {
       expect(text).not.toContain(secret);
     }
+  });
+
+  it('filters by outcome, user, address and text, as the page filters live entries', async () => {
+    ctx.app.log.warn({ user: 'Filter_Ann', ip: '10.31.0.7', status: 'Denied' }, 'user.update: filter probe one');
+    ctx.app.log.info({ user: 'filter_bob', ip: '10.31.0.8', status: 'Success' }, 'flag.verdict: filter probe two');
+    ctx.app.log.info({ user: 'filter_bob', ip: '10.32.0.1', status: 'Failed' }, 'literal 100%_ filter probe three');
+    const all = await storedLogs('?count=1000');
+    const cases: Array<[string, LogFilter, string[]]> = [
+      ['status=Denied&search=filter probe', { status: 'Denied', search: 'filter probe' }, ['one']],
+      ['user=FILTER_&search=probe', { user: 'FILTER_', search: 'probe' }, ['three', 'two', 'one']],
+      ['user=bob&ip=10.31.', { user: 'bob', ip: '10.31.' }, ['two']],
+      ['search=FLAG.VERDICT: filter', { search: 'FLAG.VERDICT: filter' }, ['two']],
+      ['search=100%25_', { search: '100%_' }, ['three']],
+      ['search=0%25_', { search: '0%_' }, ['three']],
+      ['search=1%25', { search: '1%' }, []],
+      ['level=Warning&user=%20ann%20', { level: 'Warning', user: ' ann ' }, ['one']],
+      ['user=&ip=&search=filter probe', { search: 'filter probe' }, ['three', 'two', 'one']],
+    ];
+    for (const [query, filter, expected] of cases) {
+      const found = await storedLogs(`?count=1000&${query.replaceAll(' ', '%20')}`);
+      const probes = (list: LogMessageModel[]) =>
+        list.filter((l) => l.msg.includes('filter probe')).map((l) => l.msg.split(' ').at(-1));
+      expect(probes(found), query).toEqual(expected);
+      // The page shows live entries by the same rule.
+      expect(probes(all.filter((entry) => matchesLogFilter(entry, filter))), query).toEqual(expected);
+    }
+    expectError(await admin.get('/api/admin/logs?status=Nope'), 400);
+    expectError(await admin.get(`/api/admin/logs?search=${'x'.repeat(129)}`), 400);
   });
 
   it('refuses unknown levels and out-of-range paging', async () => {

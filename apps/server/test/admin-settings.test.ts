@@ -55,6 +55,23 @@ describe('GET, PUT /api/admin/config', () => {
     expect(config.globalConfig).toMatchObject({ title: 'Spring CTF', slogan: 'Hack for fun not for profit' });
   });
 
+  it('publishes the organiser’s About text in the client config and limits its length', async () => {
+    const about = '## Who we are\n\nThe **Spring CTF** is run by the security club.';
+    ok(await admin.put('/api/admin/config', { globalConfig: { aboutText: about } }));
+    expect(json(await new TestClient(ctx.app).get('/api/config'))).toMatchObject({ aboutText: about });
+    expect(ok<ConfigEditModel>(await admin.get('/api/admin/config')).globalConfig.aboutText).toBe(about);
+    expectError(await admin.put('/api/admin/config', { globalConfig: { aboutText: 'x'.repeat(8193) } }), 400);
+    ok(await admin.put('/api/admin/config', { globalConfig: { aboutText: null } }));
+    expect(json(await new TestClient(ctx.app).get('/api/config'))).toMatchObject({ aboutText: null });
+  });
+
+  it('tells players whether they change their e-mail by a mailed link (mail set up and confirmation on)', async () => {
+    // The test app has no mail server: e-mail changes stay with the administrators, whatever the policy says.
+    ok(await admin.put('/api/admin/config', { accountPolicy: { emailConfirmationRequired: true } }));
+    expect(json(await new TestClient(ctx.app).get('/api/config'))).toMatchObject({ emailChangeByLink: false });
+    ok(await admin.put('/api/admin/config', { accountPolicy: { emailConfirmationRequired: false } }));
+  });
+
   it('applies the account policy to registration', async () => {
     ok(await admin.put('/api/admin/config', { accountPolicy: { allowRegister: false } }));
     const refused = await new TestClient(ctx.app, '10.30.0.1').post('/api/account/register', {

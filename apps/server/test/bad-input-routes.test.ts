@@ -23,25 +23,37 @@ interface Route {
   url: string;
   access: string | undefined;
   params: string[];
+  /** Path parameters whose schema reads digits as a number (ids). */
+  intParams: string[];
   query?: z.ZodType;
   body?: z.ZodType;
   upload: boolean;
+  /** Acts for nobody (a live hub's negotiate and sends): no session authority, so no XSRF check. */
+  ignoresIdentity: boolean;
 }
 
 const routes: Route[] = [];
 
 function recordRoute(route: RouteOptions): void {
-  const schema = (route.schema ?? {}) as { querystring?: z.ZodType; body?: z.ZodType; consumes?: string[] };
+  const schema = (route.schema ?? {}) as {
+    params?: z.ZodObject;
+    querystring?: z.ZodType;
+    body?: z.ZodType;
+    consumes?: string[];
+  };
   for (const method of [route.method].flat()) {
     if (method === 'HEAD' || !route.url.startsWith('/')) continue;
+    const params = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
     routes.push({
       method: method as Method,
       url: route.url,
       access: route.config?.access,
-      params: [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? ''),
+      params,
+      intParams: params.filter((name) => typeof schema.params?.shape[name]?.safeParse('7').data === 'number'),
       query: schema.querystring,
       body: schema.body,
       upload: schema.consumes?.includes('multipart/form-data') ?? false,
+      ignoresIdentity: route.config?.ignoresIdentity === true,
     });
   }
 }
@@ -131,10 +143,17 @@ function realParam(url: string, name: string): string {
   return ids.game ?? '';
 }
 
-function urlWith(route: Route, values: Record<string, string> = {}): string {
-  return route.url.replace(/:(\w+)/g, (_match, name: string) =>
-    encodeURIComponent(values[name] ?? realParam(route.url, name)),
+function urlWith(route: Route, values: Record<string, string> = {}, raw: Record<string, string> = {}): string {
+  return route.url.replace(
+    /:(\w+)/g,
+    (_match, name: string) => raw[name] ?? encodeURIComponent(values[name] ?? realParam(route.url, name)),
   );
+}
+
+/** The real id written loosely, as it reaches the server byte for byte: each must name nothing. */
+function looseSpellings(id: string): string[] {
+  const hex = `0x${Number(id).toString(16)}`;
+  return [`%20${id}`, `${id}%20`, `%09${id}`, hex, `${id}e0`, `+${id}`, `0${id}`, `${id}.0`, `${id}%00`];
 }
 
 /** Who calls: administrators for organiser and monitor routes, a player in the game for the rest. */
@@ -205,6 +224,31 @@ describe('route walker', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('reads integer path parameters as canonical digits only: loose spellings of a real id change nothing', async () => {
+    const before = await snapshot();
+    let probes = 0;
+    const covered = new Set<string>();
+    for (const route of routes) {
+      for (const param of route.intParams) {
+        for (const loose of looseSpellings(realParam(route.url, param))) {
+          const url = urlWith(route, {}, { [param]: loose });
+          const response = await callerOf(route).send(route.method, url, hasBody(route) ? {} : undefined);
+          expectClientError(response, `${route.method} ${url}`);
+          expect([400, 404], `${route.method} ${url}`).toContain(response.statusCode);
+          probes++;
+        }
+        covered.add(param);
+      }
+    }
+    // Every kind of integer id in the API is walked, among them a team deleted by an administrator.
+    expect([...covered].sort()).toEqual(['cId', 'challengeId', 'fId', 'id', 'noticeId', 'partId', 'submitId']);
+    expect(routes.some((r) => r.method === 'DELETE' && r.url === '/api/admin/teams/:id' && r.intParams.length)).toBe(
+      true,
+    );
+    expect(probes).toBeGreaterThan(500);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('answers query values of the wrong type or range on every route with 4xx {title, status}', async () => {
     const before = await snapshot();
     let probes = 0;
@@ -261,7 +305,7 @@ describe('route walker', () => {
 
   it('refuses every write by a signed-in browser that leaves out the XSRF header', async () => {
     const before = await snapshot();
-    const writes = routes.filter((route) => route.method !== 'GET');
+    const writes = routes.filter((route) => route.method !== 'GET' && !route.ignoresIdentity);
     expect(writes.length).toBeGreaterThan(50);
     for (const route of writes) {
       const response = await callerOf(route).send(route.method, urlWith(route), hasBody(route) ? {} : undefined, {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FileRecord, TeamTrafficModel } from '@flagpole/contract';
@@ -114,7 +114,7 @@ describe('traffic capture', () => {
 
     const download = await monitor.get(`/api/game/captures/${challengeId}/${partId}/${record.fileName}`);
     expect(download.statusCode).toBe(200);
-    expect(download.headers['content-type']).toBe('application/octet-stream');
+    expect(download.headers['content-type']).toBe('application/vnd.tcpdump.pcap');
     expect(download.headers['content-disposition']).toContain(record.fileName);
     expect(download.rawPayload.length).toBe(record.size);
     const file = await saved('one.pcap', download.rawPayload);
@@ -163,14 +163,14 @@ describe('traffic capture', () => {
     const [first, second] = files;
     if (!first || !second) throw new Error('two files expected');
     expect((await del(monitor, `${base}/${first.fileName}`)).statusCode).toBe(200);
-    expectError(await del(monitor, `${base}/${first.fileName}`), 404, 400);
-    expectError(await monitor.get(`${base}/${first.fileName}`), 404, 400);
+    expectError(await del(monitor, `${base}/${first.fileName}`), 404);
+    expectError(await monitor.get(`${base}/${first.fileName}`), 404);
     expect(ok<FileRecord[]>(await monitor.get(base)).map((f) => f.fileName)).toEqual([second.fileName]);
 
     expect((await del(monitor, `${base}/all`)).statusCode).toBe(200);
     expect(ok<FileRecord[]>(await monitor.get(base))).toEqual([]);
-    expectError(await monitor.get(`/api/game/captures/${challengeId}`), 404, 400);
-    expectError(await monitor.get(`${base}/all`), 404, 400);
+    expectError(await monitor.get(`/api/game/captures/${challengeId}`), 404);
+    expectError(await monitor.get(`${base}/all`), 404);
     expect((await del(monitor, `${base}/all`)).statusCode).toBe(200);
   });
 
@@ -191,7 +191,7 @@ describe('traffic capture', () => {
     testWs.close();
     await closed(testWs);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await readdir(scene.ctx.config.filesDir).catch(() => [])).not.toContain('capture');
+    expect(await scene.ctx.app.services.storage.list('capture/')).toEqual([]);
   });
 
   it('records nothing when traffic capture is switched off for the platform', async () => {
@@ -201,7 +201,7 @@ describe('traffic capture', () => {
     ws.close();
     await closed(ws);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await readdir(scene.ctx.config.filesDir).catch(() => [])).not.toContain('capture');
+    expect(await scene.ctx.app.services.storage.list('capture/')).toEqual([]);
   });
 });
 

@@ -45,6 +45,8 @@ describe('container lifecycle on Kubernetes (fake API server)', () => {
       events: ctx.events,
       log: ctx.app.log,
       owner: OWNER,
+      // No process lease here: nothing else runs an engine that could take this service's starts over.
+      leaseId: '00000000-0000-4000-8000-000000000001',
       publicHost: 'ctf.example',
       startWaitMs: 5_000,
     });

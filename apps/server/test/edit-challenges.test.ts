@@ -63,7 +63,7 @@ describe('challenges', () => {
       originalScore: 1000,
       minScoreRate: 0.25,
       difficulty: 5,
-      fileName: 'attachment',
+      fileName: null,
       exposePort: null,
     });
     const list = ok<Array<Record<string, unknown>>>(await admin.get(base()));

@@ -15,6 +15,8 @@ describe('GET /api/config', () => {
       title: 'Flagpole',
       slogan: 'Hack for fun not for profit',
       footerInfo: null,
+      aboutText: null,
+      emailChangeByLink: false,
       customTheme: null,
       apiPublicKey: null,
       logoUrl: null,

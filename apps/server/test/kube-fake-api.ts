@@ -28,6 +28,8 @@ export interface FakeKubeApi {
   kubeConfig: KubeConfig;
   /** Paths of stored objects whose name contains `fragment`. */
   pathsOf(fragment: string): string[];
+  /** Decides each request as RBAC would (`false`: 403 Forbidden); everything is allowed when unset. */
+  authorize?: (method: string, path: string) => boolean;
   close(): Promise<void>;
 }
 
@@ -55,7 +57,7 @@ const COLLECTIONS = /\/(namespaces|pods|services|networkpolicies)$/;
 export async function startFakeKubeApi(): Promise<FakeKubeApi> {
   const objects = new Map<string, KubeObject>();
   const calls: string[] = [];
-  const fake = { podPhase: 'Running' as FakeKubeApi['podPhase'] };
+  const fake: Pick<FakeKubeApi, 'podPhase' | 'authorize'> = { podPhase: 'Running' };
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
@@ -64,6 +66,9 @@ export async function startFakeKubeApi(): Promise<FakeKubeApi> {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(value));
     };
+    if (fake.authorize && !fake.authorize(req.method ?? 'GET', path)) {
+      return send(403, { kind: 'Status', code: 403, reason: 'Forbidden' });
+    }
     if (req.method === 'POST') {
       const object = await readBody(req);
       if (path.endsWith('/services')) {

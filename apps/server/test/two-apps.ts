@@ -25,8 +25,8 @@ export async function withTwoApps(
       );
     }
     for (const app of apps) await app.listen({ port: 0, host: '127.0.0.1' });
-    // Redis confirms subscriptions asynchronously; give them a moment before anything is published.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Both buses subscribed (and resynced, which would close sockets opened before) before the test starts.
+    await Promise.all(buses.map((bus) => bus.firstSync));
     const [first, second] = apps;
     if (!first || !second) throw new Error('two apps');
     await test(first, second);

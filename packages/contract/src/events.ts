@@ -6,7 +6,8 @@ import { GameEvent, GameNotice, Submission } from './schemas/game';
  * notices and scoreboard changes; monitors also receive events and submissions.
  */
 export const LiveMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('notice'), data: GameNotice }),
+  /** `edited`: a notice already announced, changed (the SignalR user hub, like the reference, does not push edits). */
+  z.object({ type: z.literal('notice'), data: GameNotice, edited: z.literal(true).optional() }),
   z.object({ type: z.literal('noticeRemoved'), data: z.object({ id: z.number().int() }) }),
   z.object({ type: z.literal('event'), data: GameEvent }),
   z.object({ type: z.literal('submission'), data: Submission }),

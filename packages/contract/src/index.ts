@@ -1,3 +1,7 @@
+// Before any schema is built: see zod-setup.ts.
+import './zod-setup';
+
+export * from './divisions';
 export * from './enums';
 export * from './errors';
 export * from './events';
@@ -13,6 +17,7 @@ export * from './schemas/info';
 export * from './schemas/posts';
 export * from './schemas/team';
 export * from './schemas/tokens';
+export * from './schemas/transfer';
 export * from './schemas/writeups';
 export * from './scoring';
 export * from './theme';

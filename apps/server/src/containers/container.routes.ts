@@ -36,7 +36,7 @@ export function containerRoutes(deps: { containers: ContainerService }): Fastify
           summary: "Start the team's instance of a container challenge (Pending with a queue position if busy)",
           response: { 200: ContainerStartModel, ...playerErrors },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'instance.create' },
       },
       async (request) => containers.start(request.params.id, request.params.challengeId, userId(request)),
     );
@@ -49,7 +49,7 @@ export function containerRoutes(deps: { containers: ContainerService }): Fastify
           summary: "Destroy the team's instance",
           response: { 200: EmptyBody, ...playerErrors },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'instance.destroy' },
       },
       async (request) => {
         await containers.destroy(request.params.id, request.params.challengeId, userId(request));
@@ -64,7 +64,7 @@ export function containerRoutes(deps: { containers: ContainerService }): Fastify
           summary: "Extend the team's instance within its renewal window",
           response: { 200: ContainerInfoModel, ...playerErrors },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'instance.extend' },
       },
       async (request) => containers.extend(request.params.id, request.params.challengeId, userId(request)),
     );
@@ -78,7 +78,7 @@ export function containerRoutes(deps: { containers: ContainerService }): Fastify
           summary: 'Start the test container of a challenge',
           response: { 200: ContainerInfoModel, ...errorResponses(400, 401, 403, 404) },
         },
-        config: { access: 'Admin' },
+        config: { access: 'Admin', audit: 'instance.testStart' },
       },
       async (request) => containers.startTest(request.params.id, request.params.cId),
     );
@@ -91,7 +91,7 @@ export function containerRoutes(deps: { containers: ContainerService }): Fastify
           summary: 'Stop the test container of a challenge (200 also when none runs)',
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
         },
-        config: { access: 'Admin' },
+        config: { access: 'Admin', audit: 'instance.testStop' },
       },
       async (request) => {
         await containers.destroyTest(request.params.id, request.params.cId);
@@ -124,7 +124,7 @@ export function containerRoutes(deps: { containers: ContainerService }): Fastify
           params: InstanceParams,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
         },
-        config: { access: 'Admin' },
+        config: { access: 'Admin', audit: 'instance.forceDestroy' },
       },
       async (request) => {
         await containers.adminDestroy(request.params.id);

@@ -42,12 +42,15 @@ export interface ContainerServiceDeps {
   /** The container policy as the administrator last saved it. */
   policy: () => ContainerPolicy;
   /** The participation check of the playing side (404/403/400/10001/10002). */
-  player: (gameId: number, userId: string) => Promise<Player>;
+  /** The caller's Accepted entry, checked against the challenge (a division that may not see it: 404). */
+  player: (gameId: number, userId: string, challengeId: number) => Promise<Player>;
   clock: Clock;
   events: EventBus;
   log: FastifyBaseLogger;
   /** Value of the platform label on every instance (CONTAINER_OWNER). */
   owner: string;
+  /** This process's lease id: the Pending instances it queues name it, so others can take them over. */
+  leaseId: string;
   /** Host name shown with published ports. */
   publicHost: string;
   /** How long a start request waits for its instance before answering Pending. */
@@ -276,7 +279,7 @@ export function createContainerService(deps: ContainerServiceDeps) {
      * in the start queue) when it is not running within startWaitMs; the client then polls the challenge.
      */
     async start(gameId: number, challengeId: number, userId: string): Promise<ContainerStartModel> {
-      const p = await deps.player(gameId, userId);
+      const p = await deps.player(gameId, userId, challengeId);
       const challenge = await containerChallenge(gameId, challengeId, false);
       requireEngine();
       const policy = deps.policy();
@@ -309,6 +312,7 @@ export function createContainerService(deps: ContainerServiceDeps) {
           started_at: now,
           expect_stop_at: new Date(now.getTime() + policy.defaultLifetime * MINUTE),
           last_operation_at: now,
+          owner_process: deps.leaseId,
         });
         return { spec: specOf(challenge, instanceId, { teamId: p.teamId, flag }) };
       });
@@ -327,7 +331,7 @@ export function createContainerService(deps: ContainerServiceDeps) {
 
     /** Destroys the caller's team instance; 400 when none runs, 429 within the cool-down. */
     async destroy(gameId: number, challengeId: number, userId: string): Promise<void> {
-      const p = await deps.player(gameId, userId);
+      const p = await deps.player(gameId, userId, challengeId);
       await containerChallenge(gameId, challengeId, false);
       requireEngine();
       const latest = await repository.latest(challengeId, p.participationId);
@@ -338,7 +342,7 @@ export function createContainerService(deps: ContainerServiceDeps) {
 
     /** Adds the extension to a running instance in its renewal window. */
     async extend(gameId: number, challengeId: number, userId: string): Promise<ContainerInfoModel> {
-      const p = await deps.player(gameId, userId);
+      const p = await deps.player(gameId, userId, challengeId);
       await containerChallenge(gameId, challengeId, false);
       requireEngine();
       const latest = await repository.latest(challengeId, p.participationId);
@@ -392,6 +396,7 @@ export function createContainerService(deps: ContainerServiceDeps) {
           started_at: now,
           expect_stop_at: new Date(now.getTime() + TEST_LIFETIME_MS),
           last_operation_at: now,
+          owner_process: deps.leaseId,
         });
         const flag = challenge.type === 'DynamicContainer' ? TEST_FLAG : null;
         return specOf(challenge, instanceId, { teamId: null, flag });
@@ -426,6 +431,42 @@ export function createContainerService(deps: ContainerServiceDeps) {
     async adminDestroy(id: string): Promise<void> {
       requireEngine();
       if (!(await destroyInstance(id.toLowerCase(), { userId: null }))) throw notFound('error.instanceNotFound');
+    },
+
+    /**
+     * Starts again the Pending instances whose process died before their start ran (or while it ran): what
+     * the engine may have made of them is removed first, then they wait in this process's start queue.
+     * Returns how many were taken over.
+     */
+    async takeOverStarts(): Promise<number> {
+      if (!deps.engine) return 0;
+      const engine = deps.engine;
+      const ids = await repository.claimOrphanedStarts(deps.leaseId);
+      for (const id of ids) {
+        const row = await repository.byId(id);
+        const challenge = row && (await repository.challenge(row.game_id, row.challenge_id));
+        if (row?.status !== 'Pending' || !challenge) continue;
+        const flag =
+          challenge.type !== 'DynamicContainer'
+            ? null
+            : row.participation_id === null
+              ? TEST_FLAG
+              : await repository.existingTeamFlag(challenge.id, row.participation_id);
+        const spec = specOf(challenge, id, { teamId: row.team_id, flag });
+        const who = {
+          userId: null,
+          teamId: row.team_id,
+          teamName: row.team_name ?? '',
+          challengeTitle: challenge.title,
+        };
+        void deps.queue.enqueue(id, async () => {
+          // Whatever the dead process's start left on the engine goes first (same name, same labels).
+          await engine.destroy(id).catch(() => undefined);
+          await runStart(spec, () => emit('ContainerStart', row, who));
+        });
+      }
+      if (ids.length > 0) log.info({ count: ids.length }, 'containers: took over queued starts');
+      return ids.length;
     },
 
     /**

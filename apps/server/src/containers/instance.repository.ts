@@ -1,6 +1,7 @@
-import type { Selectable, Transaction } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { ChallengeTypeName, ContainerInstancesTable, Database } from '../db/schema';
+import { ownerIsGone } from '../repositories/process-lease.repository';
 
 export type InstanceRow = Selectable<ContainerInstancesTable>;
 
@@ -252,6 +253,34 @@ export function createInstanceRepository(db: Db) {
         })
         .execute();
       return rows.map((r) => r.id);
+    },
+
+    /**
+     * Takes over Pending instances whose start was queued by a process that is gone: they become `owner`'s,
+     * and it starts them. Rows another process is taking at the same moment are skipped.
+     */
+    async claimOrphanedStarts(owner: string): Promise<string[]> {
+      const result = await sql<{ id: string }>`
+        update container_instances set owner_process = ${owner}::uuid
+        where id in (
+          select i.id from container_instances i
+          where i.status = 'Pending' and i.owner_process is not null and i.owner_process <> ${owner}::uuid
+            and ${ownerIsGone(sql.ref('i.owner_process'))}
+          for update of i skip locked
+        )
+        returning id`.execute(db);
+      return result.rows.map((r) => r.id);
+    },
+
+    /** The team's flag of a dynamic container challenge, made when its instance was reserved. */
+    async existingTeamFlag(challengeId: number, participationId: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('flags')
+        .select('flag')
+        .where('challenge_id', '=', challengeId)
+        .where('participation_id', '=', participationId)
+        .executeTakeFirst();
+      return row?.flag ?? null;
     },
 
     /** Pending instances created before `before`: their start was lost with the process that queued it. */

@@ -150,3 +150,32 @@ describe('kubernetes engine against a fake API server', () => {
     }
   });
 });
+
+describe('kubernetes engine with rights inside its namespace only', () => {
+  let fake: FakeKubeApi;
+  beforeAll(async () => {
+    fake = await startFakeKubeApi();
+    // The namespace exists (the deployment made it); the platform may touch only its own object kinds in it.
+    fake.objects.set('/api/v1/namespaces/locked', { metadata: { name: 'locked' } });
+    fake.authorize = (_method, path) =>
+      /^\/api\/v1\/namespaces\/locked\/(pods|services)(\/|$)/.test(path) ||
+      /^\/apis\/networking\.k8s\.io\/v1\/namespaces\/locked\/networkpolicies(\/|$)/.test(path);
+  });
+  afterAll(() => fake.close());
+
+  it('starts, lists and destroys instances without reading or creating the namespace', async () => {
+    const engine = createKubernetesEngine({
+      namespace: 'locked',
+      platformNamespace: 'ctf',
+      owner: 'flagpole',
+      kubeConfig: fake.kubeConfig,
+      pollMs: 10,
+    });
+    await expect(engine.start(spec)).resolves.toMatchObject({ ip: FAKE_CLUSTER_IP });
+    expect(await engine.list()).toEqual([{ instanceId: spec.instanceId, running: true }]);
+    await engine.destroy(spec.instanceId);
+    expect(await engine.list()).toEqual([]);
+    expect(fake.calls).toContain('GET /api/v1/namespaces/locked');
+    expect(fake.calls.some((call) => call.startsWith('POST /api/v1/namespaces '))).toBe(false);
+  });
+});

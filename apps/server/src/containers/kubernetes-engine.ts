@@ -56,6 +56,9 @@ export function createKubernetesEngine(options: KubernetesEngineOptions) {
       try {
         await core.readNamespace({ name: namespace });
       } catch (error) {
+        // Namespaces are cluster-wide: a platform granted rights only inside its challenge namespace (the Role
+        // of deploy/kubernetes) may not read them, and the namespace is then the deployment's to create.
+        if (codeOf(error) === 403) return;
         if (codeOf(error) !== 404) throw error;
         await core.createNamespace({
           body: { metadata: { name: namespace, labels: { [instanceLabels.platform]: options.owner } } },

@@ -27,6 +27,29 @@ describe('start queue', () => {
     expect(started).toEqual(Array.from({ length: 20 }, (_, i) => i));
   });
 
+  it('drops the waiting jobs at shutdown and lets the running one finish', async () => {
+    const queue = createStartQueue({ concurrency: 1 });
+    let release = () => {};
+    const ran: string[] = [];
+    const running = queue.enqueue('a', async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      ran.push('a');
+    });
+    const waiting = [
+      queue.enqueue('b', async () => void ran.push('b')),
+      queue.enqueue('c', async () => void ran.push('c')),
+    ];
+    await tick();
+    expect(queue.abandonWaiting()).toBe(2);
+    await Promise.all(waiting);
+    release();
+    await running;
+    await queue.settle();
+    expect(ran).toEqual(['a']);
+  });
+
   it('reports the place in line of waiting jobs and null for running ones', async () => {
     const queue = createStartQueue({ concurrency: 1 });
     let release = () => {};
@@ -103,12 +126,26 @@ describe('start queues of several processes sharing Redis', () => {
     expect(ran).toBe(12);
   });
 
+  it('keeps a slot taken past its time to live while its holder lives', async () => {
+    const prefix = `flagpole-test-${randomBytes(4).toString('hex')}:`;
+    const options = { name: 'starts', limit: 1, ttlMs: 300 };
+    const release = await createSharedSlots(processStore(prefix), options).acquire();
+    expect(release).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const other = createSharedSlots(processStore(prefix), options);
+    expect(await other.acquire()).toBeNull();
+    await release?.();
+    expect(await other.acquire()).not.toBeNull();
+  });
+
   it('frees the slots of a process that died holding them once they expire', async () => {
     const prefix = `flagpole-test-${randomBytes(4).toString('hex')}:`;
     const options = { name: 'starts', limit: 1, ttlMs: 300 };
-    // A process takes the only slot and dies without releasing it.
+    // A process takes the only slot and dies without releasing it: its connection is gone, so are renewals.
+    const dying = new RedisStore(new Redis(redisUrl), prefix);
     const takenAt = Date.now();
-    expect(await createSharedSlots(processStore(prefix), options).acquire()).not.toBeNull();
+    expect(await createSharedSlots(dying, options).acquire()).not.toBeNull();
+    await dying.close();
     const queue = createStartQueue({
       concurrency: 1,
       shared: createSharedSlots(processStore(prefix), options),

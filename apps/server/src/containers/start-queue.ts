@@ -109,6 +109,16 @@ export function createStartQueue(options: { concurrency: number; shared?: Shared
       notifyIfIdle();
       return true;
     },
+    /**
+     * Drops every waiting job (shutdown): their instances stay Pending and are taken over by another process
+     * once this one gives up its lease, instead of holding the shutdown until each has started.
+     */
+    abandonWaiting(): number {
+      const dropped = waiting.splice(0, waiting.length);
+      for (const job of dropped) job.done();
+      notifyIfIdle();
+      return dropped.length;
+    },
     get inFlight(): number {
       return inFlight;
     },

@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, type MigrationProvider, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { createGuardedPool, type GuardedPool } from './guarded-pool';
 import { migrations } from './migrations/index';
 import { PGlitePool } from './pglite-pool';
 import type { Database } from './schema';
@@ -18,17 +19,35 @@ export interface DatabaseOptions {
   /** Folder of the embedded database; in memory when absent. */
   embeddedDir?: string | undefined;
   maxConnections?: number;
-  /** Told about idle connections the server dropped. */
-  onIdleError?: (error: Error) => void;
+  /** Longest wait for a new connection (and for the answer of a reachability probe). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL's statement_timeout for every session. */
+  statementTimeoutMs?: number;
+  /** Told when the database server becomes unreachable and reachable again (once per outage). */
+  onStateChange?: (up: boolean, error?: Error) => void;
+}
+
+/** The connection pools of server-backed handles, for the metrics (the embedded database has none). */
+const pools = new WeakMap<Db, GuardedPool>();
+
+/** Connections of a handle's pool: open, idle, and queries waiting for one. */
+export function databasePoolStats(db: Db): { total: number; idle: number; waiting: number } | undefined {
+  return pools.get(db)?.stats();
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 20 });
-    // An idle connection the server closed (restart, failover) must not take the process down;
-    // the pool replaces it on the next checkout.
-    pool.on('error', (error) => options.onIdleError?.(error));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Requests fail fast with a 503 while the server is unreachable, and work again as soon as it answers.
+    const pool = createGuardedPool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 20,
+      connectTimeoutMs: options.connectTimeoutMs ?? 1_000,
+      statementTimeoutMs: options.statementTimeoutMs ?? 60_000,
+      onStateChange: options.onStateChange,
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   // Loaded only when no server is configured, so a server-backed process does not carry it.
   const { PGlite } = await import('@electric-sql/pglite');
@@ -49,13 +68,21 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * so several processes starting together apply each migration once.
  */
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider,
-    migrationTableName: 'flagpole_migrations',
-    migrationLockTableName: 'flagpole_migrations_lock',
+  // On one connection without the statement timeout: building an index on a large table may take long.
+  const { error, results } = await db.connection().execute(async (connection) => {
+    await sql`set statement_timeout = 0`.execute(connection);
+    const migrator = new Migrator({
+      db: connection,
+      provider,
+      migrationTableName: 'flagpole_migrations',
+      migrationLockTableName: 'flagpole_migrations_lock',
+    });
+    try {
+      return await migrator.migrateToLatest();
+    } finally {
+      await sql`set statement_timeout to default`.execute(connection);
+    }
   });
-  const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -47,6 +47,8 @@ export interface FilesTable {
   content_type: string;
   reference_count: number;
   created_at: CreatedAt;
+  /** The name of the file's latest upload as an asset; null for files stored under no name (avatars). */
+  name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Settings an administrator edits at runtime, one JSON document per key. */
@@ -121,6 +123,8 @@ export interface AttachmentsTable {
   type: 'None' | 'Local' | 'Remote';
   remote_url: string | null;
   file_hash: string | null;
+  /** The uploaded file's name when the attachment was made (local files only). */
+  file_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ChallengesTable {
@@ -136,7 +140,8 @@ export interface ChallengesTable {
   deadline_at: Timestamp | null;
   submission_limit: Defaulted<number>;
   flag_template: string | null;
-  file_name: Defaulted<string>;
+  /** The download name the organiser set; null: each file keeps the name it was uploaded under. */
+  file_name: ColumnType<string | null, string | null | undefined, string | null>;
   attachment_id: number | null;
   container_image: Defaulted<string>;
   memory_limit: Defaulted<number>;
@@ -153,6 +158,24 @@ export interface ChallengesTable {
 }
 
 export type ParticipationStatusName = 'Pending' | 'Accepted' | 'Rejected' | 'Suspended';
+
+/** A division of a game: its own invite code, ranking and default permissions (`GamePermission` bits). */
+export interface DivisionsTable {
+  id: Serial;
+  game_id: number;
+  name: string;
+  invite_code: string | null;
+  default_permissions: Defaulted<number>;
+  created_at: CreatedAt;
+}
+
+/** A division's permissions on one challenge, replacing its default permissions there. */
+export interface DivisionChallengeConfigsTable {
+  division_id: number;
+  challenge_id: number;
+  game_id: number;
+  permissions: number;
+}
 
 export interface ParticipationsTable {
   id: Serial;
@@ -193,6 +216,10 @@ export interface SubmissionsTable {
   status: Defaulted<AnswerResultName>;
   submitted_at: Timestamp;
   checked_at: Timestamp | null;
+  /** The process that stored it and judges it (see server_processes); null for rows from before leases. */
+  owner_process: Defaulted<string | null>;
+  /** The client's Idempotency-Key: a retried POST with the same key answers this submission's id. */
+  idempotency_key: Defaulted<string | null>;
 }
 
 export interface SolvesTable {
@@ -264,6 +291,15 @@ export interface ContainerInstancesTable {
   expect_stop_at: Timestamp;
   last_operation_at: Timestamp;
   created_at: CreatedAt;
+  /** The process whose start queue holds a Pending instance; a live process takes over a dead one's. */
+  owner_process: Defaulted<string | null>;
+}
+
+/** Server processes and their leases: a process whose lease ran out is gone and its work is taken over. */
+export interface ServerProcessesTable {
+  id: string;
+  started_at: CreatedAt;
+  lease_until: Date;
 }
 
 /** Stored server log entries (level Information and above), newest read first. */
@@ -290,6 +326,8 @@ export interface Database {
   games: GamesTable;
   attachments: AttachmentsTable;
   challenges: ChallengesTable;
+  divisions: DivisionsTable;
+  division_challenge_configs: DivisionChallengeConfigsTable;
   participations: ParticipationsTable;
   participation_members: ParticipationMembersTable;
   flags: FlagsTable;
@@ -301,6 +339,7 @@ export interface Database {
   signing_keys: SigningKeysTable;
   api_tokens: ApiTokensTable;
   container_instances: ContainerInstancesTable;
+  server_processes: ServerProcessesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

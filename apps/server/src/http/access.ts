@@ -24,6 +24,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every route; enforced before the handler runs. */
     access?: Access;
+    /**
+     * The route acts for nobody (a live hub's negotiate and event-stream sends): the caller is not looked up,
+     * so a cookie lends it no authority and it needs no XSRF token. Only with `access: 'public'`.
+     */
+    ignoresIdentity?: true;
   }
   interface FastifyRequest {
     identity: Identity | null;
@@ -42,7 +47,8 @@ export function registerAccessControl(app: FastifyInstance, resolveIdentity: Ide
   app.decorateRequest('identity', null);
   app.addHook('onRequest', async (request, reply) => {
     // Only API routes care who is calling; the web app's files are served without a lookup.
-    if (request.routeOptions.config?.access === undefined) return;
+    const config = request.routeOptions.config;
+    if (config?.access === undefined || (config.ignoresIdentity && config.access === 'public')) return;
     request.identity = await resolveIdentity(request, reply);
   });
   // Before the body is read or validated: an unauthorised caller learns nothing about the input rules.
@@ -60,7 +66,7 @@ export function registerAccessControl(app: FastifyInstance, resolveIdentity: Ide
 export function requireDeclaredAccess(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const url = route.url.toLowerCase();
-    const needsDeclaration = url.startsWith('/api/') || url.startsWith('/assets/');
+    const needsDeclaration = url.startsWith('/api/') || url.startsWith('/assets/') || url.startsWith('/hub/');
     if (needsDeclaration && route.config?.access === undefined) {
       throw new Error(`Route ${route.method} ${route.url} does not declare its access`);
     }

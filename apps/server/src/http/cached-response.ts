@@ -20,7 +20,7 @@ export function sendCached(
   reply: FastifyReply,
   cached: CachedBody,
   scope: 'public' | 'private' = 'public',
-): void {
+): FastifyReply {
   reply
     .header('etag', cached.etag)
     .header('last-modified', cached.lastModified.toUTCString())
@@ -29,15 +29,13 @@ export function sendCached(
   if (ifNoneMatch !== undefined) {
     const tags = ifNoneMatch.split(',').map((t) => t.trim());
     if (tags.includes(cached.etag) || tags.includes('*')) {
-      reply.code(304).send();
-      return;
+      return reply.code(304).send();
     }
   } else {
     const since = request.headers['if-modified-since'];
     if (since && Math.floor(cached.lastModified.getTime() / 1000) <= Math.floor(Date.parse(since) / 1000)) {
-      reply.code(304).send();
-      return;
+      return reply.code(304).send();
     }
   }
-  reply.type('application/json; charset=utf-8').send(cached.body);
+  return reply.type('application/json; charset=utf-8').send(cached.body);
 }

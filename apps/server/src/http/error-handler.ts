@@ -2,6 +2,7 @@ import { languageFromAcceptHeader } from '@flagpole/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type MessageKey, type MessageParams, translate } from '../i18n/messages';
+import { isServiceUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../lib/unavailable';
 import { AppError } from './errors';
 
 function send(
@@ -57,6 +58,11 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(request, reply, error.statusCode, 'error.badRequest');
     }
+    // The database or Redis cannot be reached: the outage is logged once where it is noticed, not per request.
+    if (isServiceUnavailable(error)) {
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return send(request, reply, 503, 'error.serviceUnavailable');
+    }
     request.log.error({ err: error }, 'unhandled error');
     return send(request, reply, 500, 'error.internal');
   });
@@ -64,6 +70,11 @@ export function registerErrorHandlers(app: FastifyInstance): void {
 
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
   return send(request, reply, 404, 'error.routeNotFound');
+}
+
+export function sendMethodNotAllowed(request: FastifyRequest, reply: FastifyReply, allowed: string[]) {
+  reply.header('allow', allowed.join(', '));
+  return send(request, reply, 405, 'error.methodNotAllowed');
 }
 
 /**

@@ -26,8 +26,20 @@ function bearerTokenOf(request: FastifyRequest): string | 'invalid' | undefined 
   return match?.[1] ?? 'invalid';
 }
 
+/** The identity of a caller who presented a valid API token. */
+export function identityOfBearer(user: VerifiedBearer): Identity {
+  return {
+    userId: user.id,
+    userName: user.user_name,
+    role: user.role,
+    via: 'token',
+    tokenId: user.tokenId,
+    tokenExpiresAt: user.expiresAt,
+  };
+}
+
 /** A caller who presents a token that does not work is refused, not treated as anonymous. */
-const invalidBearerToken = () =>
+export const invalidBearerToken = () =>
   new AppError(401, 'error.invalidApiToken', undefined, 401, { 'www-authenticate': 'Bearer error="invalid_token"' });
 
 /**
@@ -44,14 +56,7 @@ export function createIdentityResolver(deps: {
     if (bearer && deps.bearerTokens) {
       const user = bearer === 'invalid' ? null : await deps.bearerTokens.verify(bearer);
       if (!user) throw invalidBearerToken();
-      return {
-        userId: user.id,
-        userName: user.user_name,
-        role: user.role,
-        via: 'token',
-        tokenId: user.tokenId,
-        tokenExpiresAt: user.expiresAt,
-      };
+      return identityOfBearer(user);
     }
     const token = sessionCookieOf(request);
     if (!token) return null;

@@ -8,10 +8,22 @@ export interface RequestContext {
   ip: string;
   userAgent: string | undefined;
   language: Language;
+  /**
+   * Names the account the request turned out to act for (a sign-in, a registration), so that its audit entry
+   * names it even when the caller was anonymous, and even when the request then fails.
+   */
+  identify?: (userName: string) => void;
 }
 
 export function requestContext(request: FastifyRequest): RequestContext {
-  return { ip: request.ip, userAgent: request.headers['user-agent'], language: request.language };
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    language: request.language,
+    identify: (userName) => {
+      request.auditActor = userName;
+    },
+  };
 }
 
 /** The signed-in caller of a route whose access already requires one. */

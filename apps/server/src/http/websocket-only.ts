@@ -1,9 +1,11 @@
 import type { WebsocketHandler } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
+import type { MessageKey } from '../i18n/messages';
 import { AppError } from './errors';
 
-const upgradeRequired = () =>
-  new AppError(426, 'error.websocketRequired', undefined, 426, { upgrade: 'websocket', connection: 'Upgrade' });
+/** 426 with `Upgrade: websocket`, for a plain request to an address that needs an upgrade. */
+export const upgradeRequired = (key: MessageKey = 'error.websocketRequired') =>
+  new AppError(426, key, undefined, 426, { upgrade: 'websocket', connection: 'Upgrade' });
 
 /**
  * A websocket route (`websocket: true`) answers a plain HTTP request with 426 `{title, status}` instead of the

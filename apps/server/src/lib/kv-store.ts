@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { isServiceUnavailable, ServiceUnavailableError } from './unavailable';
 
 /**
  * Short-lived shared state: captcha challenges, rate-limit counters.
@@ -11,6 +12,10 @@ export interface KeyValueStore {
   take(key: string): Promise<boolean>;
   /** Adds one to a counter that expires ttlMs after its first increment; returns the new count and the time left. */
   increment(key: string, ttlMs: number): Promise<{ count: number; ttlMs: number }>;
+  /** Resolves when the shared store answers (readiness); absent for the in-process store. */
+  ping?(): Promise<void>;
+  /** Makes an existing key expire ttlMs from now; false when it is gone (expired or taken). */
+  renew(key: string, ttlMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -62,38 +67,71 @@ export class MemoryStore implements KeyValueStore {
     return { count: Number(entry.value), ttlMs: entry.expiresAt - this.now() };
   }
 
+  async renew(key: string, ttlMs: number) {
+    const entry = this.live(key);
+    if (entry) entry.expiresAt = this.now() + ttlMs;
+    return entry !== undefined;
+  }
+
   async close() {
     clearInterval(this.sweeper);
   }
 }
 
+/**
+ * Keys in Redis under a prefix. A command that times out (a stalled connection) makes the next ones fail at
+ * once for `pauseMs`, so a stall costs one timeout per pause instead of one per request; failures reject
+ * with errors that `isServiceUnavailable` recognises.
+ */
 export class RedisStore implements KeyValueStore {
+  private pausedUntil = 0;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'flagpole:',
+    private readonly pauseMs = 1_000,
   ) {}
 
+  private async run<T>(command: () => Promise<T>): Promise<T> {
+    if (performance.now() < this.pausedUntil) throw new ServiceUnavailableError('redis');
+    try {
+      return await command();
+    } catch (error) {
+      if (!isServiceUnavailable(error)) throw error;
+      this.pausedUntil = performance.now() + this.pauseMs;
+      throw new ServiceUnavailableError('redis', { cause: error });
+    }
+  }
+
   async get(key: string) {
-    return this.redis.get(this.prefix + key);
+    return this.run(() => this.redis.get(this.prefix + key));
   }
 
   async set(key: string, value: string, ttlMs: number) {
-    await this.redis.set(this.prefix + key, value, 'PX', ttlMs);
+    await this.run(() => this.redis.set(this.prefix + key, value, 'PX', ttlMs));
   }
 
   async take(key: string) {
-    return (await this.redis.del(this.prefix + key)) > 0;
+    return (await this.run(() => this.redis.del(this.prefix + key))) > 0;
   }
 
   async increment(key: string, ttlMs: number) {
     const full = this.prefix + key;
-    const results = await this.redis.multi().incr(full).pexpire(full, ttlMs, 'NX').pttl(full).exec();
+    const results = await this.run(() => this.redis.multi().incr(full).pexpire(full, ttlMs, 'NX').pttl(full).exec());
     const count = Number(results?.[0]?.[1] ?? 1);
     const remaining = Number(results?.[2]?.[1] ?? ttlMs);
     return { count, ttlMs: remaining > 0 ? remaining : ttlMs };
   }
 
+  async ping() {
+    await this.redis.ping();
+  }
+
+  async renew(key: string, ttlMs: number) {
+    return (await this.run(() => this.redis.pexpire(this.prefix + key, ttlMs))) === 1;
+  }
+
   async close() {
-    await this.redis.quit();
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

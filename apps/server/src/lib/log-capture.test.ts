@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLogCapture, type LogEntry, toLogEntry } from './log-capture';
 
 const line = (record: Record<string, unknown>) => JSON.stringify({ time: 1_700_000_000_000, ...record });
@@ -50,7 +50,7 @@ describe('createLogCapture', () => {
     expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(3);
   });
 
-  it('bounds the buffer by dropping the oldest entries, and survives a failing sink', async () => {
+  it('bounds the buffer by dropping the oldest entries, and keeps a batch the sink refused', async () => {
     const capture = createLogCapture({ flushMs: 10_000, maxBatch: 100, maxBuffered: 2 });
     for (const msg of ['1', '2', '3']) capture.write(line({ level: 30, msg }));
     const seen: string[] = [];
@@ -65,6 +65,24 @@ describe('createLogCapture', () => {
     await capture.flush();
     capture.write(line({ level: 30, msg: '4' }));
     await capture.close();
-    expect(seen).toEqual(['4']);
+    // The refused batch ('2', '3') waited for the next write; the bound of two dropped its oldest entry.
+    expect(seen).toEqual(['3', '4']);
+  });
+
+  it('tries a refused batch again by itself while the database is unreachable, then stores it', async () => {
+    const capture = createLogCapture({ flushMs: 5, retryMs: 20 });
+    let failures = 0;
+    const seen: string[] = [];
+    capture.attach(async (entries) => {
+      if (failures < 3) {
+        failures += 1;
+        throw new Error('database down');
+      }
+      seen.push(...entries.map((e) => e.message));
+    });
+    capture.write(line({ level: 40, msg: 'database unreachable' }));
+    await vi.waitFor(() => expect(seen).toEqual(['database unreachable']));
+    expect(failures).toBe(3);
+    await capture.close();
   });
 });

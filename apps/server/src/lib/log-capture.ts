@@ -11,7 +11,10 @@ export interface LogEntry {
   status: TaskStatus | null;
 }
 
-/** Receives captured entries in batches; a rejection drops the batch (the log cannot log its own failure). */
+/**
+ * Receives captured entries in batches. A rejection keeps the batch for a later try (the database may be
+ * unreachable for a while); the log cannot log its own failure.
+ */
 export type LogSink = (entries: LogEntry[]) => Promise<void>;
 
 const LEVELS: ReadonlyArray<readonly [number, LogLevel]> = [
@@ -66,14 +69,19 @@ export function toLogEntry(line: string): LogEntry | undefined {
  * the sink in batches (one write per batch, not per line); until a sink is attached, and while one batch
  * is being written, entries wait in a bounded buffer (the oldest are dropped beyond it).
  */
-export function createLogCapture(options: { flushMs?: number; maxBatch?: number; maxBuffered?: number } = {}) {
+export function createLogCapture(
+  options: { flushMs?: number; maxBatch?: number; maxBuffered?: number; retryMs?: number } = {},
+) {
   const flushMs = options.flushMs ?? 250;
   const maxBatch = options.maxBatch ?? 500;
   const maxBuffered = options.maxBuffered ?? 10_000;
+  const retryMs = options.retryMs ?? 1_000;
   const buffer: LogEntry[] = [];
   let sink: LogSink | undefined;
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> | undefined;
+  /** The last batch was refused: wait for the retry instead of trying again on every line. */
+  let failing = false;
 
   function schedule(): void {
     if (!sink || timer || writing) return;
@@ -87,8 +95,27 @@ export function createLogCapture(options: { flushMs?: number; maxBatch?: number;
   async function writeAll(target: LogSink): Promise<void> {
     while (buffer.length > 0) {
       const batch = buffer.splice(0, maxBatch);
-      await target(batch).catch(() => undefined);
+      try {
+        await target(batch);
+        failing = false;
+      } catch {
+        failing = true;
+        // Back at the front, within the bound (the oldest go first); tried again a little later.
+        buffer.unshift(...batch);
+        if (buffer.length > maxBuffered) buffer.splice(0, buffer.length - maxBuffered);
+        retryLater();
+        return;
+      }
     }
+  }
+
+  function retryLater(): void {
+    if (timer || !sink) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void flush();
+    }, retryMs);
+    timer.unref();
   }
 
   /** Writes everything buffered; resolves once it is stored. */
@@ -105,15 +132,22 @@ export function createLogCapture(options: { flushMs?: number; maxBatch?: number;
     await writing;
   }
 
+  function push(entry: LogEntry): void {
+    buffer.push(entry);
+    if (buffer.length > maxBuffered) buffer.splice(0, buffer.length - maxBuffered);
+    if (buffer.length >= maxBatch && !failing) void flush();
+    else schedule();
+  }
+
   return {
     /** The pino destination side. */
     write(line: string): void {
       const entry = toLogEntry(line);
-      if (!entry) return;
-      buffer.push(entry);
-      if (buffer.length > maxBuffered) buffer.splice(0, buffer.length - maxBuffered);
-      if (buffer.length >= maxBatch) void flush();
-      else schedule();
+      if (entry) push(entry);
+    },
+    /** An entry the program makes itself (the audit trail): kept whatever level the logger runs at. */
+    record(entry: LogEntry): void {
+      push(entry);
     },
     attach(target: LogSink): void {
       sink = target;

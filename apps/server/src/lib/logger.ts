@@ -13,6 +13,7 @@ export const REDACTED_PATHS = [
   '*.old',
   '*.new',
   '*.flag',
+  '*.answer',
   '*.token',
   '*.rToken',
   '*.challenge',

@@ -28,3 +28,11 @@ export function attachmentDisposition(fileName: string): string {
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/**
+ * The name a local attachment downloads under: the one the organiser set for the challenge (`fileName`), else
+ * the name its file was uploaded under, else a neutral one (files attached before names were kept).
+ */
+export function downloadName(challengeFileName: string | null, uploadedName: string | null | undefined): string {
+  return challengeFileName ?? uploadedName ?? 'attachment';
+}

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { CAPTURE_FILE_NAME, type FileRecord } from '@flagpole/contract';
 import { Zip, ZipDeflate } from 'fflate';
+import type { BlobStore } from '../lib/blob-store';
 import type { Clock } from '../lib/clock';
 import { PcapRecorder } from './pcap-recorder';
 import type { Endpoint } from './tcp-packets';
 
-/** A file still being written carries this suffix and is not listed until its connection has closed. */
-const IN_PROGRESS = '.part';
 const PARTICIPATION_DIR = /^[1-9][0-9]{0,9}$/;
+const PCAP_TYPE = 'application/vnd.tcpdump.pcap';
 
 export interface CaptureOpening {
   challengeId: number;
@@ -35,80 +35,69 @@ function drainOrClose(stream: PassThrough): Promise<void> {
 }
 
 /**
- * Capture files on disk: `<root>/<challengeId>/<participationId>/<name>.pcap`, one file per proxied connection.
- * Names are made here from the time, the instance and a random suffix; names from requests are only accepted
- * when they have that shape, so no request can reach outside the folder.
+ * Capture files in the blob store (local disk or S3): `capture/<challengeId>/<participationId>/<name>.pcap`,
+ * one file per proxied connection. A file is recorded on local disk while its connection is open and put
+ * into the store when it closes, so listings only ever show finished files. Names are made here from the
+ * time, the instance and a random suffix; names from requests are only accepted when they have that shape,
+ * so no request can reach outside the folder.
  */
-export function createCaptureStore(deps: { root: string; clock: Clock }) {
-  const challengeDir = (challengeId: number) => path.join(deps.root, String(challengeId));
-  const teamDir = (challengeId: number, participationId: number) =>
-    path.join(challengeDir(challengeId), String(participationId));
+export function createCaptureStore(deps: { blobs: BlobStore; spoolDir: string; clock: Clock }) {
+  const { blobs } = deps;
+  const challengePrefix = (challengeId: number) => `capture/${challengeId}/`;
+  const teamPrefix = (challengeId: number, participationId: number) =>
+    `${challengePrefix(challengeId)}${participationId}/`;
 
   function fileName(instanceId: string): string {
     const stamp = deps.clock.now().toISOString().replace(/[-:.]/g, '');
     return `${stamp}-${instanceId.slice(0, 8)}-${randomBytes(3).toString('hex')}.pcap`;
   }
 
-  async function listNames(dir: string): Promise<string[]> {
-    try {
-      return (await readdir(dir)).filter((name) => CAPTURE_FILE_NAME.test(name));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
+  /** The finished files of one team, as `[name, object]`. */
+  async function teamFiles(challengeId: number, participationId: number) {
+    const prefix = teamPrefix(challengeId, participationId);
+    const objects = await blobs.list(prefix);
+    return objects
+      .map((object) => ({ name: object.key.slice(prefix.length), object }))
+      .filter(({ name }) => CAPTURE_FILE_NAME.test(name));
   }
 
-  async function filePath(challengeId: number, participationId: number, name: string): Promise<string | null> {
-    if (!CAPTURE_FILE_NAME.test(name)) return null;
-    const full = path.join(teamDir(challengeId, participationId), name);
-    try {
-      return (await stat(full)).isFile() ? full : null;
-    } catch {
-      return null;
-    }
-  }
+  const keyOf = (challengeId: number, participationId: number, name: string): string | null =>
+    CAPTURE_FILE_NAME.test(name) ? teamPrefix(challengeId, participationId) + name : null;
 
   return {
     /** Starts the file of one connection; it appears in listings once the recorder is closed. */
     async open(opening: CaptureOpening): Promise<PcapRecorder> {
-      const dir = teamDir(opening.challengeId, opening.participationId);
-      await mkdir(dir, { recursive: true });
-      const final = path.join(dir, fileName(opening.instanceId));
-      const partial = final + IN_PROGRESS;
+      await mkdir(deps.spoolDir, { recursive: true });
+      const name = fileName(opening.instanceId);
+      const partial = path.join(deps.spoolDir, `${randomBytes(6).toString('hex')}-${name}.part`);
       const out = createWriteStream(partial, { flags: 'wx' });
-      return new PcapRecorder(out, opening.client, opening.server, deps.clock, () => rename(partial, final));
+      const key = teamPrefix(opening.challengeId, opening.participationId) + name;
+      return new PcapRecorder(out, opening.client, opening.server, deps.clock, () =>
+        blobs.putFile(key, partial, PCAP_TYPE),
+      );
     },
 
     /** Participations that have at least one capture file for the challenge, with their file counts. */
     async teamsWithFiles(challengeId: number): Promise<Map<number, number>> {
       const counts = new Map<number, number>();
-      let entries: string[];
-      try {
-        entries = await readdir(challengeDir(challengeId));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return counts;
-        throw error;
-      }
-      for (const entry of entries) {
-        if (!PARTICIPATION_DIR.test(entry)) continue;
-        const count = (await listNames(path.join(challengeDir(challengeId), entry))).length;
-        if (count > 0) counts.set(Number(entry), count);
+      const prefix = challengePrefix(challengeId);
+      for (const object of await blobs.list(prefix)) {
+        const [team, name, ...deeper] = object.key.slice(prefix.length).split('/');
+        if (deeper.length > 0 || !team || !name || !PARTICIPATION_DIR.test(team) || !CAPTURE_FILE_NAME.test(name)) {
+          continue;
+        }
+        counts.set(Number(team), (counts.get(Number(team)) ?? 0) + 1);
       }
       return counts;
     },
 
     /** The files of one team for one challenge, newest first. */
     async files(challengeId: number, participationId: number): Promise<FileRecord[]> {
-      const dir = teamDir(challengeId, participationId);
-      const records: FileRecord[] = [];
-      for (const name of await listNames(dir)) {
-        try {
-          const info = await stat(path.join(dir, name));
-          records.push({ fileName: name, size: info.size, updateTime: Math.floor(info.mtimeMs) });
-        } catch {
-          // Deleted between listing and stat.
-        }
-      }
+      const records = (await teamFiles(challengeId, participationId)).map(({ name, object }) => ({
+        fileName: name,
+        size: object.size,
+        updateTime: object.modifiedMs,
+      }));
       return records.sort((a, b) => b.updateTime - a.updateTime || b.fileName.localeCompare(a.fileName));
     },
 
@@ -118,33 +107,27 @@ export function createCaptureStore(deps: { root: string; clock: Clock }) {
       participationId: number,
       name: string,
     ): Promise<{ stream: Readable; size: number } | null> {
-      const full = await filePath(challengeId, participationId, name);
-      if (!full) return null;
-      const size = (await stat(full)).size;
-      return { stream: createReadStream(full), size };
+      const key = keyOf(challengeId, participationId, name);
+      return key ? blobs.read(key) : null;
     },
 
     /** Deletes one file; false when there was none. */
     async remove(challengeId: number, participationId: number, name: string): Promise<boolean> {
-      const full = await filePath(challengeId, participationId, name);
-      if (!full) return false;
-      await rm(full, { force: true });
-      return true;
+      const key = keyOf(challengeId, participationId, name);
+      return key ? blobs.remove(key) : false;
     },
 
     /** Deletes every finished file of the team; files of connections still open are left to finish. */
     async removeAll(challengeId: number, participationId: number): Promise<number> {
-      const dir = teamDir(challengeId, participationId);
-      const names = await listNames(dir);
-      await Promise.all(names.map((name) => rm(path.join(dir, name), { force: true })));
-      return names.length;
+      const files = await teamFiles(challengeId, participationId);
+      await Promise.all(files.map(({ object }) => blobs.remove(object.key)));
+      return files.length;
     },
 
     /** A zip of every finished file of the team, compressed while it is sent; null when there are none. */
     async zipAll(challengeId: number, participationId: number): Promise<Readable | null> {
-      const dir = teamDir(challengeId, participationId);
-      const names = (await listNames(dir)).sort();
-      if (names.length === 0) return null;
+      const files = (await teamFiles(challengeId, participationId)).sort((a, b) => a.name.localeCompare(b.name));
+      if (files.length === 0) return null;
       const out = new PassThrough();
       const zip = new Zip((error, chunk, final) => {
         if (error) return out.destroy(error);
@@ -152,18 +135,18 @@ export function createCaptureStore(deps: { root: string; clock: Clock }) {
         if (final) out.end();
       });
       void (async () => {
-        for (const name of names) {
+        for (const { name, object } of files) {
           const entry = new ZipDeflate(name, { level: 6 });
           zip.add(entry);
-          try {
-            for await (const chunk of createReadStream(path.join(dir, name))) {
-              entry.push(chunk as Buffer);
-              if (out.destroyed) return;
-              if (out.writableNeedDrain) await drainOrClose(out);
+          // A file deleted while the archive is made ends up empty rather than breaking the download.
+          const found = await blobs.read(object.key);
+          for await (const chunk of found?.stream ?? []) {
+            entry.push(chunk as Buffer);
+            if (out.destroyed) {
+              found?.stream.destroy();
+              return;
             }
-          } catch (error) {
-            // A file deleted while the archive is made ends up empty rather than breaking the download.
-            if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+            if (out.writableNeedDrain) await drainOrClose(out);
           }
           entry.push(new Uint8Array(0), true);
         }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../http/schemas';
+import { EmptyBody, errorResponses } from '../http/schemas';
 import type { PendingSession, ProxyRoute, ProxyService } from './proxy.service';
 
 declare module 'fastify' {
@@ -31,7 +31,7 @@ export const proxyRoutes =
           tags: ['Proxy'],
           summary,
           params: Params,
-          response: { 204: z.void(), ...errorResponses(400, 404, 418, 429) },
+          response: { 204: EmptyBody, ...errorResponses(400, 404, 418, 429) },
         },
         config: { access: 'public' },
         preHandler: async (request) => {

@@ -3,8 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Identity } from '../http/access';
 import type { Clock } from '../lib/clock';
-import type { EventBus } from '../lib/event-bus';
+import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import { ADMIN_LOGS_CHANNEL } from '../services/admin-logs.service';
+import { MISSED_MESSAGES_CLOSE_CODE } from './live-channel';
 import { createSocketCredentials } from './socket-credentials';
 
 /** A reader this far behind is dropped rather than buffered without bound. */
@@ -37,6 +38,11 @@ export function createAdminLogGateway(deps: {
       for (const text of texts) socket.send(text);
     }
   }
+
+  // Entries may have been missed: readers reconnect and read the stored log again.
+  const stopResync = deps.events.subscribe(BUS_RESYNC, () => {
+    for (const socket of sockets.keys()) socket.close(MISSED_MESSAGES_CLOSE_CODE, 'missed messages; reload');
+  });
 
   const heartbeat = setInterval(() => {
     for (const [socket, state] of sockets) {
@@ -81,6 +87,7 @@ export function createAdminLogGateway(deps: {
     },
     close(): void {
       clearInterval(heartbeat);
+      stopResync();
       credentials.close();
       unsubscribe?.();
       unsubscribe = undefined;

@@ -12,10 +12,10 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Identity } from '../http/access';
 import type { Clock } from '../lib/clock';
-import type { EventBus } from '../lib/event-bus';
+import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import type { GamePlayService } from '../services/game-play.service';
 import type { ScoreboardService } from '../services/scoreboard.service';
-import { liveChannel } from './live-channel';
+import { liveChannel, MISSED_MESSAGES_CLOSE_CODE } from './live-channel';
 import { createSocketCredentials } from './socket-credentials';
 
 const PLAYER_TYPES = new Set<LiveMessageType>(LIVE_MESSAGES_FOR_PLAYERS);
@@ -71,6 +71,13 @@ export function createLiveGateway(deps: {
     if (!room) return;
     const message: LiveMessage = { type: 'scoreboard', data: { gameId } };
     deliver(room, 'scoreboard', JSON.stringify(message));
+  });
+
+  // Messages may have been missed: every socket is told to reconnect and reload what it shows.
+  const stopResync = deps.events.subscribe(BUS_RESYNC, () => {
+    for (const room of rooms.values()) {
+      for (const sub of room.subscribers) sub.socket.close(MISSED_MESSAGES_CLOSE_CODE, 'missed messages; reload');
+    }
   });
 
   const heartbeat = setInterval(() => {
@@ -132,9 +139,16 @@ export function createLiveGateway(deps: {
     subscriberCount(gameId: number): number {
       return rooms.get(gameId)?.subscribers.size ?? 0;
     },
+    /** Open live connections of this process, every game together. */
+    connectionCount(): number {
+      let count = 0;
+      for (const room of rooms.values()) count += room.subscribers.size;
+      return count;
+    },
     close(): void {
       clearInterval(heartbeat);
       stopScoreboard();
+      stopResync();
       credentials.close();
       for (const room of rooms.values()) {
         room.unsubscribe();

@@ -1,4 +1,3 @@
-import type { WebSocket } from 'ws';
 import type { Identity } from '../http/access';
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/event-bus';
@@ -9,6 +8,12 @@ import { SESSIONS_CHANGED } from '../services/session.service';
 export const CREDENTIALS_CHANGED_CLOSE_CODE = 4401;
 /** Node's timers fire at once beyond this delay; longer waits are taken in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A long-lived connection to watch: a websocket, or a live hub connection over either of its transports. */
+export interface WatchedConnection {
+  close(code?: number, reason?: string): void;
+  once(event: 'close', listener: () => void): unknown;
+}
 
 interface Watched {
   identity: Identity;
@@ -22,7 +27,7 @@ interface Watched {
  * The events come through the event bus, so a change made on one process closes sockets on every process.
  */
 export function createSocketCredentials(deps: { events: EventBus; clock: Clock }) {
-  const watched = new Map<WebSocket, Watched>();
+  const watched = new Map<WatchedConnection, Watched>();
 
   function closeWhere(matches: (identity: Identity) => boolean, reason: string): void {
     for (const [socket, entry] of watched) {
@@ -40,7 +45,7 @@ export function createSocketCredentials(deps: { events: EventBus; clock: Clock }
     if (typeof tokenId === 'string') closeWhere((identity) => identity.tokenId === tokenId, 'token withdrawn');
   });
 
-  function closeAtExpiry(socket: WebSocket, entry: Watched, expiresAt: number): void {
+  function closeAtExpiry(socket: WatchedConnection, entry: Watched, expiresAt: number): void {
     const remaining = expiresAt - deps.clock.now().getTime();
     if (remaining <= 0) {
       socket.close(CREDENTIALS_CHANGED_CLOSE_CODE, 'token expired');
@@ -50,14 +55,14 @@ export function createSocketCredentials(deps: { events: EventBus; clock: Clock }
     entry.timer.unref();
   }
 
-  function forget(socket: WebSocket): void {
+  function forget(socket: WatchedConnection): void {
     clearTimeout(watched.get(socket)?.timer);
     watched.delete(socket);
   }
 
   return {
     /** Closes `socket` when `identity` stops being valid; stops watching when the socket closes. */
-    watch(socket: WebSocket, identity: Identity): void {
+    watch(socket: WatchedConnection, identity: Identity): void {
       const entry: Watched = { identity };
       watched.set(socket, entry);
       socket.once('close', () => forget(socket));

@@ -1,4 +1,4 @@
-import type { LogLevel } from '@flagpole/contract';
+import type { LogLevel, TaskStatus } from '@flagpole/contract';
 import type { Db } from '../db/database';
 import type { LogEntry } from '../lib/log-capture';
 
@@ -10,6 +10,17 @@ export interface StoredLogRow {
   message: string;
   status: string | null;
 }
+
+export interface StoredLogFilter {
+  level?: LogLevel | undefined;
+  status?: TaskStatus | undefined;
+  user?: string | undefined;
+  ip?: string | undefined;
+  search?: string | undefined;
+}
+
+/** A LIKE pattern matching the text anywhere, with `%`, `_` and `\\` taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The stored server log. */
 export function createAdminLogRepository(db: Db) {
@@ -31,8 +42,8 @@ export function createAdminLogRepository(db: Db) {
         .execute();
     },
 
-    /** Newest first, optionally of one level. */
-    async page(level: LogLevel | undefined, skip: number, count: number): Promise<StoredLogRow[]> {
+    /** Newest first, with the filters given (texts match anywhere, in any case). */
+    async page(filter: StoredLogFilter, skip: number, count: number): Promise<StoredLogRow[]> {
       let query = db
         .selectFrom('logs')
         .select(['logged_at', 'level', 'user_name', 'ip', 'message', 'status'])
@@ -40,7 +51,11 @@ export function createAdminLogRepository(db: Db) {
         .orderBy('id', 'desc')
         .offset(skip)
         .limit(count);
-      if (level) query = query.where('level', '=', level);
+      if (filter.level) query = query.where('level', '=', filter.level);
+      if (filter.status) query = query.where('status', '=', filter.status);
+      if (filter.user) query = query.where('user_name', 'ilike', containing(filter.user));
+      if (filter.ip) query = query.where('ip', 'ilike', containing(filter.ip));
+      if (filter.search) query = query.where('message', 'ilike', containing(filter.search));
       return query.execute();
     },
 

@@ -86,6 +86,18 @@ export function createApiTokenRepository(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
+    /** Revokes every usable token the user issued; returns their ids. */
+    async revokeAllOf(userId: string): Promise<string[]> {
+      const rows = await db
+        .updateTable('api_tokens')
+        .set({ is_revoked: true })
+        .where('creator_id', '=', userId)
+        .where('is_revoked', '=', false)
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     async remove(id: string): Promise<boolean> {
       const result = await db.deleteFrom('api_tokens').where('id', '=', id).executeTakeFirst();
       return result.numDeletedRows > 0n;

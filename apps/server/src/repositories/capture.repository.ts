@@ -15,6 +15,7 @@ export interface CaptureTeamRow {
   teamId: number;
   name: string;
   avatarHash: string | null;
+  divisionName: string | null;
 }
 
 const challengeColumns = ['id', 'game_id as gameId', 'title', 'category', 'type', 'is_enabled as isEnabled'] as const;
@@ -49,7 +50,14 @@ export function createCaptureRepository(db: Db) {
       return db
         .selectFrom('participations as p')
         .innerJoin('teams as t', 't.id', 'p.team_id')
-        .select(['p.id as participationId', 't.id as teamId', 't.name', 't.avatar_hash as avatarHash'])
+        .leftJoin('divisions as d', 'd.id', 'p.division_id')
+        .select([
+          'p.id as participationId',
+          't.id as teamId',
+          't.name',
+          't.avatar_hash as avatarHash',
+          'd.name as divisionName',
+        ])
         .where('p.game_id', '=', gameId)
         .where('p.id', 'in', participationIds)
         .orderBy('p.id')

@@ -13,6 +13,8 @@ export interface AttachmentView {
   remoteUrl: string | null;
   fileHash: string | null;
   fileSize: number | null;
+  /** The uploaded file's name, for local files. */
+  fileName: string | null;
 }
 
 /** Challenges, their flags and attachments. Bound to a connection or a transaction. */
@@ -97,13 +99,27 @@ export function createChallengeRepository(db: Db) {
       const rows = await db
         .selectFrom('attachments')
         .leftJoin('files', 'files.hash', 'attachments.file_hash')
-        .select(['attachments.id', 'attachments.type', 'attachments.remote_url', 'attachments.file_hash', 'files.size'])
+        .select([
+          'attachments.id',
+          'attachments.type',
+          'attachments.remote_url',
+          'attachments.file_hash',
+          'attachments.file_name',
+          'files.size',
+        ])
         .where('attachments.id', 'in', ids)
         .execute();
       return new Map(
         rows.map((r) => [
           r.id,
-          { id: r.id, type: r.type, remoteUrl: r.remote_url, fileHash: r.file_hash, fileSize: r.size ?? null },
+          {
+            id: r.id,
+            type: r.type,
+            remoteUrl: r.remote_url,
+            fileHash: r.file_hash,
+            fileSize: r.size ?? null,
+            fileName: r.file_name,
+          },
         ]),
       );
     },
@@ -146,14 +162,14 @@ export function createChallengeRepository(db: Db) {
     },
 
     /** Adds a reference to a stored file; false when no such file exists. */
-    async retainFile(hash: string): Promise<boolean> {
-      const row = await db
+    /** Takes a reference to a stored file; its latest upload name, or undefined when there is no such file. */
+    async retainFile(hash: string): Promise<{ name: string | null } | undefined> {
+      return db
         .updateTable('files')
         .set({ reference_count: sql`reference_count + 1` })
         .where('hash', '=', hash)
-        .returning('hash')
+        .returning('name')
         .executeTakeFirst();
-      return row !== undefined;
     },
   };
 }

@@ -15,11 +15,18 @@ export function createFileRepository(db: Db) {
       return row && { hash: row.hash, size: row.size, contentType: row.content_type, createdAt: row.created_at };
     },
     /** Records one more reference to a file, creating its row on first use. */
-    async addReference(file: { hash: string; size: number; contentType: string }): Promise<void> {
+    /** Adds a reference; a named upload also becomes the name the file is offered under from now on. */
+    async addReference(file: { hash: string; size: number; contentType: string; name?: string }): Promise<void> {
+      const name = file.name ?? null;
       await db
         .insertInto('files')
-        .values({ hash: file.hash, size: file.size, content_type: file.contentType, reference_count: 1 })
-        .onConflict((oc) => oc.column('hash').doUpdateSet({ reference_count: sql`files.reference_count + 1` }))
+        .values({ hash: file.hash, size: file.size, content_type: file.contentType, reference_count: 1, name })
+        .onConflict((oc) =>
+          oc.column('hash').doUpdateSet({
+            reference_count: sql`files.reference_count + 1`,
+            name: sql`coalesce(excluded.name, files.name)`,
+          }),
+        )
         .execute();
     },
     /**

@@ -88,6 +88,39 @@ export function createGameRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The team's entry in the game, if any (no lock: a read before the join decides what to check). */
+    async teamParticipation(gameId: number, teamId: number): Promise<ParticipationRow | undefined> {
+      return db
+        .selectFrom('participations')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .where('team_id', '=', teamId)
+        .executeTakeFirst();
+    },
+
+    /** Entries in the game of the teams the user belongs to, with the team names, by team id. */
+    async entriesOfUserTeams(
+      gameId: number,
+      userId: string,
+    ): Promise<
+      Array<{ team_id: number; team_name: string; status: ParticipationStatusName; division_id: number | null }>
+    > {
+      return db
+        .selectFrom('participations')
+        .innerJoin('team_members', 'team_members.team_id', 'participations.team_id')
+        .innerJoin('teams', 'teams.id', 'participations.team_id')
+        .select([
+          'participations.team_id',
+          'teams.name as team_name',
+          'participations.status',
+          'participations.division_id',
+        ])
+        .where('participations.game_id', '=', gameId)
+        .where('team_members.user_id', '=', userId)
+        .orderBy('participations.team_id')
+        .execute();
+    },
+
     async removeRejectedRosterRows(gameId: number, userId: string): Promise<void> {
       await db
         .deleteFrom('participation_members')
@@ -117,6 +150,10 @@ export function createGameRepository(db: Db) {
 
     async setStatus(id: number, status: ParticipationStatusName): Promise<void> {
       await db.updateTable('participations').set({ status }).where('id', '=', id).execute();
+    },
+
+    async setDivision(id: number, divisionId: number | null): Promise<void> {
+      await db.updateTable('participations').set({ division_id: divisionId }).where('id', '=', id).execute();
     },
 
     async deleteParticipation(id: number): Promise<void> {

@@ -1,9 +1,10 @@
-import type { AnswerResult, GameNotice } from '@flagpole/contract';
+import { type AnswerResult, type GameNotice, GamePermission, hasPermission } from '@flagpole/contract';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { ChallengeTypeName, Database } from '../db/schema';
 import type { ScoreboardSolveInput } from '../scoring/types';
 import type { NoticeRepository } from './notice.repository';
+import { ownerIsGone } from './process-lease.repository';
 import { submissionsWithDetails } from './submission-details';
 
 export interface PendingSubmission {
@@ -19,6 +20,8 @@ export interface PendingSubmission {
   teamId: number;
   teamName: string;
   userName: string | null;
+  /** The submitter's address, known to the process that took the submission (not read back from the database). */
+  ip?: string | null;
 }
 
 export interface FlagRow {
@@ -62,14 +65,26 @@ export type JudgeRepository = ReturnType<typeof createJudgeRepository>;
 
 export function createJudgeRepository(db: Db, notices: NoticeRepository) {
   return {
-    async pendingIds(): Promise<number[]> {
-      const rows = await db
-        .selectFrom('submissions')
-        .select('id')
-        .where('status', '=', 'FlagSubmitted')
-        .orderBy('id')
-        .execute();
-      return rows.map((r) => Number(r.id));
+    /**
+     * Takes over unjudged submissions whose owner is gone (its lease ran out or was given up) or unknown
+     * (stored before leases): they become `owner`'s, oldest first. Rows another process is claiming at the
+     * same moment are skipped, not waited for. Returns the ids taken, in id order.
+     */
+    async claimOrphans(owner: string, limit: number): Promise<number[]> {
+      const result = await sql<{ id: string | number }>`
+        with orphaned as (
+          select s.id from submissions s
+          where s.status = 'FlagSubmitted'
+            and (s.owner_process is null
+              or (s.owner_process <> ${owner}::uuid and ${ownerIsGone(sql.ref('s.owner_process'))}))
+          order by s.id
+          limit ${limit}
+          for update of s skip locked
+        )
+        update submissions s set owner_process = ${owner}::uuid
+        from orphaned o where s.id = o.id
+        returning s.id`.execute(db);
+      return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
     },
 
     async loadPending(ids: readonly number[]): Promise<PendingSubmission[]> {
@@ -316,8 +331,9 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
 /**
  * Blood notices for new solves, decided under the challenge row locks taken by the caller: a new solve is
  * the k-th blood when k-1 earlier eligible solves of the challenge are already committed (commit order).
- * Eligible: the team is Accepted, the challenge keeps its blood bonus, and the solve lies in [start, end)
- * and not after the challenge deadline. No notice once the game has ended.
+ * Eligible: the team is Accepted, its division (if any) has GetBlood on the challenge, the challenge keeps
+ * its blood bonus, and the solve lies in [start, end) and not after the challenge deadline — the scoreboard's
+ * rule (scoring/README.md). No notice once the game has ended.
  */
 async function awardBloods(
   trx: Transaction<Database>,
@@ -334,12 +350,18 @@ async function awardBloods(
       .select(['c.id', 'c.disable_blood_bonus', 'c.deadline_at', 'g.start_at', 'g.end_at'])
       .where('c.id', 'in', challengeIds)
       .execute(),
-    trx
-      .selectFrom('participations')
-      .select('id')
-      .where('id', 'in', [...new Set(newSolves.map((v) => v.submission.participationId))])
-      .where('status', '=', 'Accepted')
-      .execute(),
+    // Each new solve's team, if Accepted, with its permissions on the challenge (All without a division).
+    sql<{ participation_id: number; challenge_id: number; permissions: number }>`
+      select v.participation_id, v.challenge_id,
+        coalesce(dc.permissions, d.default_permissions, ${GamePermission.All}::int) as permissions
+      from (values ${sql.join(
+        newSolves.map((v) => sql`(${v.submission.participationId}::int, ${v.submission.challengeId}::int)`),
+      )}) as v(participation_id, challenge_id)
+      join participations p on p.id = v.participation_id and p.status = 'Accepted'
+      left join divisions d on d.id = p.division_id
+      left join division_challenge_configs dc on dc.division_id = p.division_id and dc.challenge_id = v.challenge_id`
+      .execute(trx)
+      .then((r) => r.rows),
     // Only the first three eligible solves matter (ranks past third blood award nothing), so each
     // challenge's count stops at three: an index walk of a few rows instead of every solve of the game.
     sql<{ challenge_id: number; n: number }>`
@@ -351,6 +373,11 @@ async function awardBloods(
           where s.challenge_id = c.id
             and s.submission_id not in (${sql.join(newIds)})
             and p.status = 'Accepted'
+            and (p.division_id is null or (coalesce(
+              (select dc.permissions from division_challenge_configs dc
+                where dc.division_id = p.division_id and dc.challenge_id = c.id),
+              (select d.default_permissions from divisions d where d.id = p.division_id)
+            ) & ${GamePermission.GetBlood}::int) <> 0)
             and s.solved_at >= g.start_at and s.solved_at < g.end_at
             and (c.deadline_at is null or s.solved_at <= c.deadline_at)
           limit 3
@@ -362,12 +389,16 @@ async function awardBloods(
       .then((r) => r.rows),
   ]);
   const infoById = new Map(info.map((c) => [c.id, c]));
-  const accepted = new Set(eligibleTeams.map((p) => p.id));
+  const bloodEligible = new Set(
+    eligibleTeams
+      .filter((row) => hasPermission(row.permissions, GamePermission.GetBlood))
+      .map((row) => `${row.participation_id}:${row.challenge_id}`),
+  );
   const counts = new Map(priorCounts.map((r) => [r.challenge_id, Number(r.n)]));
   const awarded: BloodNotice[] = [];
   for (const v of newSolves) {
     const c = infoById.get(v.submission.challengeId);
-    if (!c || !accepted.has(v.submission.participationId)) continue;
+    if (!c || !bloodEligible.has(`${v.submission.participationId}:${v.submission.challengeId}`)) continue;
     const time = v.submission.submittedAt.getTime();
     const inWindow = time >= c.start_at.getTime() && time < c.end_at.getTime();
     const beforeDeadline = c.deadline_at === null || time <= c.deadline_at.getTime();

@@ -4,6 +4,9 @@ import type { Db } from '../db/database';
 import type { ChallengeTypeName } from '../db/schema';
 import { callerParticipation, gameWithCallerParticipation, PARTICIPATION_COLUMNS } from './caller-participation';
 import { submissionsWithDetails } from './submission-details';
+import { createSubmissionStore, isUniqueViolation } from './submission-store';
+
+export type { NewSubmission, StoredSubmission } from './submission-store';
 
 export interface PlayerContextRow {
   game: {
@@ -15,7 +18,14 @@ export interface PlayerContextRow {
     writeup_required: boolean;
     writeup_deadline: Date;
   };
-  participation: { id: number; status: ParticipationStatus; teamId: number; teamName: string } | null;
+  participation: {
+    id: number;
+    status: ParticipationStatus;
+    teamId: number;
+    teamName: string;
+    /** The entry's division; null: none (every permission). */
+    divisionId: number | null;
+  } | null;
 }
 
 export interface PlayChallengeRow {
@@ -28,11 +38,18 @@ export interface PlayChallengeRow {
   deadline_at: Date | null;
   submission_limit: number;
   original_score: number;
-  file_name: string;
+  file_name: string | null;
   attachment_type: 'None' | 'Local' | 'Remote' | null;
   remote_url: string | null;
   file_hash: string | null;
   file_size: number | null;
+  attachment_file_name: string | null;
+}
+
+/** A division's permissions: its default and its per-challenge overrides, by challenge id. */
+export interface DivisionPermissionsRow {
+  defaultPermissions: number;
+  configs: Map<number, number>;
 }
 
 export interface TeamFlagRow {
@@ -41,40 +58,23 @@ export interface TeamFlagRow {
   remote_url: string | null;
   file_hash: string | null;
   file_size: number | null;
+  attachment_file_name: string | null;
 }
 
-export interface NewSubmission {
-  gameId: number;
-  challengeId: number;
-  participationId: number;
-  userId: string;
-  answer: string;
-  at: Date;
-  /** Set when the verdict was given on entry: the row is stored judged, with its event. */
-  judged?: { status: 'WrongAnswer'; at: Date; challengeTitle: string; teamId: number };
-}
-
-const submissionValues = (input: NewSubmission) => ({
-  game_id: input.gameId,
-  challenge_id: input.challengeId,
-  participation_id: input.participationId,
-  user_id: input.userId,
-  answer: input.answer,
-  submitted_at: input.at,
-});
-
-const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
-
-/** Queries of a team playing a game: its context, challenges, flags and submissions. */
 export function createPlayRepository(db: Db) {
   async function teamFlag(challengeId: number, participationId: number): Promise<TeamFlagRow | undefined> {
     return db
       .selectFrom('flags as f')
       .leftJoin('attachments as a', 'a.id', 'f.attachment_id')
       .leftJoin('files as fl', 'fl.hash', 'a.file_hash')
-      .select(['f.id', 'a.type as attachment_type', 'a.remote_url', 'a.file_hash', 'fl.size as file_size'])
+      .select([
+        'f.id',
+        'a.type as attachment_type',
+        'a.remote_url',
+        'a.file_hash',
+        'a.file_name as attachment_file_name',
+        'fl.size as file_size',
+      ])
       .where('f.challenge_id', '=', challengeId)
       .where('f.participation_id', '=', participationId)
       .executeTakeFirst();
@@ -93,11 +93,35 @@ export function createPlayRepository(db: Db) {
           'g.writeup_required',
           'g.writeup_deadline',
           ...PARTICIPATION_COLUMNS,
+          'p.division_id',
         ])
         .executeTakeFirst();
       if (!row) return undefined;
-      const { participation_id, status, team_id, team_name, ...game } = row;
-      return { game, participation: callerParticipation({ participation_id, status, team_id, team_name }) };
+      const { participation_id, status, team_id, team_name, division_id, ...game } = row;
+      const participation = callerParticipation({ participation_id, status, team_id, team_name });
+      return { game, participation: participation && { ...participation, divisionId: division_id } };
+    },
+
+    /** The permissions of a division of the game; undefined when it does not exist (any more). */
+    async divisionPermissions(gameId: number, divisionId: number): Promise<DivisionPermissionsRow | undefined> {
+      const [division, configs] = await Promise.all([
+        db
+          .selectFrom('divisions')
+          .select('default_permissions')
+          .where('id', '=', divisionId)
+          .where('game_id', '=', gameId)
+          .executeTakeFirst(),
+        db
+          .selectFrom('division_challenge_configs')
+          .select(['challenge_id', 'permissions'])
+          .where('division_id', '=', divisionId)
+          .execute(),
+      ]);
+      if (!division) return undefined;
+      return {
+        defaultPermissions: division.default_permissions,
+        configs: new Map(configs.map((c) => [c.challenge_id, c.permissions])),
+      };
     },
 
     async gameWindow(gameId: number) {
@@ -128,6 +152,7 @@ export function createPlayRepository(db: Db) {
           'a.type as attachment_type',
           'a.remote_url',
           'a.file_hash',
+          'a.file_name as attachment_file_name',
           'fl.size as file_size',
         ])
         .where('c.id', '=', challengeId)
@@ -177,62 +202,7 @@ export function createPlayRepository(db: Db) {
       return Number(row.n);
     },
 
-    /**
-     * Stores submissions to challenges without a submission limit in one statement; the ids come back in
-     * the order given (PostgreSQL assigns and returns them in the order of the VALUES list).
-     */
-    async insertSubmissions(inputs: readonly NewSubmission[]): Promise<number[]> {
-      if (inputs.length === 0) return [];
-      const rows = inputs.map((input, ord) => {
-        const judged = input.judged;
-        const eventValues = judged
-          ? JSON.stringify([judged.status, input.answer, judged.challengeTitle, String(input.challengeId)])
-          : null;
-        return sql`(${ord}::int, ${input.gameId}::int, ${input.challengeId}::int, ${input.participationId}::int,
-          ${input.userId}::uuid, ${input.answer}::text, ${input.at}::timestamptz,
-          ${judged?.status ?? 'FlagSubmitted'}::text, ${judged ? judged.at : null}::timestamptz,
-          ${eventValues}::jsonb, ${judged?.teamId ?? null}::int)`;
-      });
-      // Rows judged on entry get their FlagSubmit event in the same statement. Ids are drawn in `ord` order,
-      // so sorting them restores the order given.
-      const result = await sql<{ id: string | number }>`
-        with v(ord, game_id, challenge_id, participation_id, user_id, answer, submitted_at, status, checked_at,
-               event_values, team_id) as (values ${sql.join(rows)}),
-        inserted as (
-          insert into submissions (game_id, challenge_id, participation_id, user_id, answer, submitted_at, status, checked_at)
-          select game_id, challenge_id, participation_id, user_id, answer, submitted_at, status, checked_at
-          from v order by ord
-          returning id
-        ),
-        events as (
-          insert into game_events (game_id, type, values, user_id, team_id, published_at)
-          select game_id, 'FlagSubmit', event_values, user_id, team_id, checked_at from v
-          where event_values is not null order by ord
-        )
-        select id from inserted order by id`.execute(db);
-      return result.rows.map((row) => Number(row.id));
-    },
-
-    /**
-     * Stores a submission as FlagSubmitted and returns its id, or 'limit' when the team has used up the
-     * challenge's submission limit. With a limit, an advisory lock per (team, challenge) serialises the
-     * count and the insert, so parallel submissions cannot overshoot it.
-     */
-    async insertLimitedSubmission(input: NewSubmission & { limit: number }): Promise<number | 'limit'> {
-      const values = submissionValues(input);
-      return db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(${input.participationId}::int, ${input.challengeId}::int)`.execute(trx);
-        const count = await trx
-          .selectFrom('submissions')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('participation_id', '=', input.participationId)
-          .where('challenge_id', '=', input.challengeId)
-          .executeTakeFirstOrThrow();
-        if (Number(count.n) >= input.limit) return 'limit';
-        const row = await trx.insertInto('submissions').values(values).returning('id').executeTakeFirstOrThrow();
-        return Number(row.id);
-      });
-    },
+    ...createSubmissionStore(db),
 
     /** A submission's status, if it was made by this user's team in this game and challenge. */
     async submissionStatus(
@@ -310,6 +280,8 @@ export function createPlayRepository(db: Db) {
         .innerJoin('teams as st', 'st.id', 'sp.team_id')
         .innerJoin('participations as op', 'op.id', 'ci.source_participation_id')
         .innerJoin('teams as ot', 'ot.id', 'op.team_id')
+        .leftJoin('divisions as sd', 'sd.id', 'sp.division_id')
+        .leftJoin('divisions as od', 'od.id', 'op.division_id')
         .select([
           's.answer',
           's.status',
@@ -319,12 +291,14 @@ export function createPlayRepository(db: Db) {
           'sp.id as submit_id',
           'sp.status as submit_status',
           'sp.division_id as submit_division',
+          'sd.name as submit_division_name',
           'st.id as submit_team_id',
           'st.name as submit_team_name',
           'st.avatar_hash as submit_team_avatar',
           'op.id as owner_id',
           'op.status as owner_status',
           'op.division_id as owner_division',
+          'od.name as owner_division_name',
           'ot.id as owner_team_id',
           'ot.name as owner_team_name',
           'ot.avatar_hash as owner_team_avatar',

@@ -1,6 +1,7 @@
 import { ChallengeCategory } from '@flagpole/contract';
 import type { Db } from '../db/database';
 import type { ScoreboardInput } from '../scoring/types';
+import { createDivisionRepository } from './division.repository';
 
 const avatarUrl = (hash: string | null) => (hash ? `/assets/${hash}/avatar` : null);
 const category = ChallengeCategory.catch('Misc');
@@ -10,7 +11,7 @@ export interface ScoreboardGameRow {
   endAt: number;
 }
 
-/** Loads a game's scoreboard input in four queries, whatever the number of teams and solves. */
+/** Loads a game's scoreboard input in six queries, whatever the number of teams, divisions and solves. */
 export function createScoreboardRepository(db: Db) {
   return {
     async load(gameId: number): Promise<{ input: ScoreboardInput; game: ScoreboardGameRow } | null> {
@@ -20,7 +21,8 @@ export function createScoreboardRepository(db: Db) {
         .where('id', '=', gameId)
         .executeTakeFirst();
       if (!game) return null;
-      const [teams, challenges, solves] = await Promise.all([
+      const [divisions, teams, challenges, solves] = await Promise.all([
+        createDivisionRepository(db).listWithConfigs(gameId),
         db
           .selectFrom('participations as p')
           .innerJoin('teams as t', 't.id', 'p.team_id')
@@ -64,6 +66,12 @@ export function createScoreboardRepository(db: Db) {
             bloodBonus: game.blood_bonus,
             practiceMode: game.practice_mode,
           },
+          divisions: divisions.map((d) => ({
+            id: d.id,
+            name: d.name,
+            defaultPermissions: d.defaultPermissions,
+            challengeConfigs: [...d.configs].map(([challengeId, permissions]) => ({ challengeId, permissions })),
+          })),
           teams: teams.map((t) => ({
             participationId: t.id,
             teamId: t.team_id,

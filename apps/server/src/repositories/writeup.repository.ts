@@ -139,6 +139,17 @@ export function createWriteupRepository(db: Db) {
       );
     },
 
+    /** The game's division names by id, as the admin list names them (`WriteupInfoModel.divisions`). */
+    async divisionNames(gameId: number): Promise<Record<string, string>> {
+      const rows = await db
+        .selectFrom('divisions')
+        .select(['id', 'name'])
+        .where('game_id', '=', gameId)
+        .orderBy('id')
+        .execute();
+      return Object.fromEntries(rows.map((r) => [String(r.id), r.name]));
+    },
+
     /** Detaches every writeup of the game and answers the files they held, in one transaction. */
     async clear(gameId: number): Promise<string[]> {
       return db.transaction().execute(async (trx) => {

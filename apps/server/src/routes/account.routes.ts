@@ -44,7 +44,7 @@ export const accountRoutes =
           body: RegisterModel,
           response: { 200: RegisterResponse, ...errorResponses(400, 429) },
         },
-        config: { access: 'public', rateLimit: 'register' },
+        config: { access: 'public', rateLimit: 'register', audit: 'account.register' },
       },
       async (request, reply) => {
         const outcome = await deps.auth.register(request.body, requestContext(request));
@@ -62,7 +62,7 @@ export const accountRoutes =
           body: LoginModel,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 429) },
         },
-        config: { access: 'public' },
+        config: { access: 'public', audit: 'account.signIn' },
       },
       async (request, reply) => {
         const session = await deps.auth.login(request.body, requestContext(request), request.identity);
@@ -75,7 +75,7 @@ export const accountRoutes =
       '/api/account/logout',
       {
         schema: { tags, summary: 'Sign out', response: { 200: EmptyBody, ...errorResponses(401) } },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'account.signOut' },
       },
       async (request, reply) => {
         await deps.auth.logout(signedIn(request));
@@ -93,7 +93,7 @@ export const accountRoutes =
           body: AccountVerifyModel,
           response: { 200: EmptyBody, ...errorResponses(400, 401) },
         },
-        config: { access: 'public' },
+        config: { access: 'public', audit: 'account.verifyEmail' },
       },
       async (request, reply) => {
         const session = await deps.auth.verifyEmail(request.body, requestContext(request));
@@ -124,7 +124,7 @@ export const accountRoutes =
           body: ProfileUpdateModel,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403) },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'account.update' },
       },
       async (request, reply) => {
         await deps.profiles.update(signedIn(request), request.body);
@@ -141,7 +141,7 @@ export const accountRoutes =
           consumes: ['multipart/form-data'],
           response: { 200: z.string().describe('URL of the new avatar'), ...errorResponses(400, 401, 403, 413, 415) },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'account.avatar' },
       },
       async (request, reply) => {
         const upload = await readSingleUpload(request, 'file', deps.maxImageBytes);
@@ -160,7 +160,7 @@ export const accountRoutes =
           body: PasswordChangeModel,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403) },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'account.changePassword' },
       },
       async (request, reply) => {
         await deps.profiles.changePassword(signedIn(request), request.body);
@@ -181,7 +181,7 @@ export const accountRoutes =
             ...errorResponses(401, 403, 429),
           },
         },
-        config: { access: 'User', rateLimit: 'register' },
+        config: { access: 'User', rateLimit: 'mail', audit: 'account.changeEmail' },
       },
       async (request, reply) => {
         const result = await deps.accountEmail.requestEmailChange(
@@ -205,7 +205,7 @@ export const accountRoutes =
           body: AccountVerifyModel,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403) },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'account.confirmEmail' },
       },
       async (request, reply) => {
         await deps.accountEmail.confirmEmailChange(signedIn(request), request.body);
@@ -222,7 +222,7 @@ export const accountRoutes =
           body: RecoveryModel,
           response: { 200: RequestResponse, ...errorResponses(400, 404, 429) },
         },
-        config: { access: 'public', rateLimit: 'register' },
+        config: { access: 'public', rateLimit: 'mail', audit: 'account.recovery' },
       },
       async (request) => {
         const messageKey = await deps.accountEmail.requestRecovery(request.body, requestContext(request));
@@ -239,7 +239,7 @@ export const accountRoutes =
           body: PasswordResetModel,
           response: { 200: EmptyBody, ...errorResponses(400, 429) },
         },
-        config: { access: 'public', rateLimit: 'register' },
+        config: { access: 'public', rateLimit: 'mail', audit: 'account.resetPassword' },
       },
       async (request, reply) => {
         await deps.accountEmail.resetPassword(request.body);

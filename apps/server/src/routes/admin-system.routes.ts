@@ -51,14 +51,10 @@ export const adminSystemRoutes =
           body: ConfigUpdateModel,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403) },
         },
-        config,
+        config: { ...config, audit: 'settings.update' },
       },
       async (request, reply) => {
         await settings.edit(request.body);
-        request.log.info(
-          { user: signedIn(request).userName, ip: request.ip, status: 'Success' },
-          'admin saved the platform settings',
-        );
         return reply.send();
       },
     );
@@ -72,7 +68,7 @@ export const adminSystemRoutes =
           consumes: ['multipart/form-data'],
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 413, 415) },
         },
-        config,
+        config: { ...config, audit: 'settings.logo' },
       },
       async (request, reply) => {
         await settings.setLogo(await readSingleUpload(request, 'file', deps.maxImageBytes));
@@ -88,7 +84,7 @@ export const adminSystemRoutes =
           summary: 'Go back to the default logo',
           response: { 200: EmptyBody, ...errorResponses(401, 403) },
         },
-        config,
+        config: { ...config, audit: 'settings.resetLogo' },
       },
       async (_request, reply) => {
         await settings.resetLogo();
@@ -115,7 +111,8 @@ export const adminSystemRoutes =
       {
         schema: {
           tags,
-          summary: 'Stored log entries (Information and above), newest first, optionally of one level',
+          summary:
+            'Stored log entries (Information and above, and the audit trail), newest first, filtered by level, outcome, user, address or text',
           querystring: LogQuery,
           response: { 200: z.array(LogMessageModel), ...errorResponses(400, 401, 403) },
         },

@@ -37,7 +37,7 @@ export const adminTeamRoutes =
           querystring: SearchQuery,
           response: { 200: ArrayResponseOfTeamInfoModel, ...errorResponses(400, 401, 403) },
         },
-        config,
+        config: { ...config, audit: false },
       },
       async (request) => teams.search(request.query.hint),
     );
@@ -52,7 +52,7 @@ export const adminTeamRoutes =
           body: AdminTeamModel,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
         },
-        config,
+        config: { ...config, audit: 'team.update' },
       },
       async (request, reply) => {
         await teams.update(request.params.id, request.body);
@@ -69,7 +69,7 @@ export const adminTeamRoutes =
           params: TeamParams,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
         },
-        config,
+        config: { ...config, audit: 'team.delete' },
       },
       async (request, reply) => {
         await teams.remove(request.params.id);

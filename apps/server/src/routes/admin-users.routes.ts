@@ -47,14 +47,11 @@ export const adminUserRoutes =
           body: UserCreateBatch,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403) },
         },
-        config,
+        config: { ...config, audit: 'user.addMany' },
       },
       async (request, reply) => {
+        request.auditNote = `${request.body.length} users`;
         await users.addMany(request.body);
-        request.log.info(
-          { user: signedIn(request).userName, ip: request.ip, status: 'Success' },
-          `admin added ${request.body.length} users`,
-        );
         return reply.send();
       },
     );
@@ -68,7 +65,7 @@ export const adminUserRoutes =
           querystring: SearchQuery,
           response: { 200: ArrayResponseOfUserInfoModel, ...errorResponses(400, 401, 403) },
         },
-        config,
+        config: { ...config, audit: false },
       },
       async (request) => users.search(request.query.hint),
     );
@@ -97,17 +94,11 @@ export const adminUserRoutes =
           body: AdminUserInfoModel,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
         },
-        config,
+        config: { ...config, audit: 'user.update' },
       },
       async (request, reply) => {
-        const admin = signedIn(request);
-        await users.update(admin, request.params.userid, request.body);
-        if (request.body.role) {
-          request.log.info(
-            { user: admin.userName, ip: request.ip, status: 'Success' },
-            `admin set the role of user ${request.params.userid} to ${request.body.role}`,
-          );
-        }
+        if (request.body.role) request.auditNote = `role ${request.body.role}`;
+        await users.update(signedIn(request), request.params.userid, request.body);
         return reply.send();
       },
     );
@@ -121,15 +112,10 @@ export const adminUserRoutes =
           params: UserIdParams,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
         },
-        config,
+        config: { ...config, audit: 'user.delete' },
       },
       async (request, reply) => {
-        const admin = signedIn(request);
-        await users.remove(admin, request.params.userid);
-        request.log.info(
-          { user: admin.userName, ip: request.ip, status: 'Success' },
-          `admin deleted user ${request.params.userid}`,
-        );
+        await users.remove(signedIn(request), request.params.userid);
         return reply.send();
       },
     );
@@ -143,7 +129,7 @@ export const adminUserRoutes =
           params: UserIdParams,
           response: { 200: z.string().describe('The new password'), ...errorResponses(400, 401, 403, 404) },
         },
-        config,
+        config: { ...config, audit: 'user.resetPassword' },
       },
       async (request, reply) => {
         const password = await users.resetPassword(request.params.userid);

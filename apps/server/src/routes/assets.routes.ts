@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EmptyBody, errorResponses } from '../http/schemas';
+import { binaryBody, EmptyBody, errorResponses } from '../http/schemas';
 import { readFileParts, type UploadLimits } from '../http/upload';
-import { INLINE_IMAGE_TYPES } from '../lib/file-type';
+import { contentTypeOfName, INLINE_IMAGE_TYPES } from '../lib/file-type';
 import { attachmentDisposition } from '../lib/safe-file-name';
 import type { AssetService } from '../services/asset.service';
 import type { FileStore } from '../services/file-store.service';
@@ -24,28 +24,39 @@ export const assetsRoutes =
           tags: ['Assets'],
           summary: 'Download a stored file by the SHA-256 of its content; the name is cosmetic',
           params: z.object({ hash: FileHash, name: z.string().min(1).max(255) }),
-          response: { 200: z.any().describe('The file'), 304: EmptyBody, ...errorResponses(404) },
+          response: {
+            200: binaryBody('*/*', 'The file'),
+            302: EmptyBody.describe('S3 storage with redirected downloads: the presigned URL'),
+            304: EmptyBody,
+            ...errorResponses(404),
+          },
         },
         config: { access: 'public' },
       },
       async (request, reply) => {
-        const { file, stream } = await deps.files.open(request.params.hash);
+        const file = await deps.files.describe(request.params.hash);
         const etag = `"${file.hash.slice(8, 24)}"`;
+        const inline = INLINE_IMAGE_TYPES.has(file.contentType);
+        const disposition = inline ? 'inline' : attachmentDisposition(request.params.name);
+        // Pictures keep the type read from their content; other files take the type their name's extension says.
+        const type = inline ? file.contentType : contentTypeOfName(request.params.name);
         reply
           .header('cache-control', 'public, max-age=604800, immutable')
           .header('etag', etag)
           .header('last-modified', file.createdAt.toUTCString())
           .header('x-content-type-options', 'nosniff')
           // Stored files are shown, never run as a page of this site.
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-        if (!INLINE_IMAGE_TYPES.has(file.contentType)) {
-          reply.header('content-disposition', attachmentDisposition(request.params.name));
-        }
-        if (request.headers['if-none-match'] === etag) {
-          stream.destroy();
-          return reply.code(304).send();
-        }
-        return reply.type(file.contentType).header('content-length', file.size).send(stream);
+          .header(
+            'content-security-policy',
+            "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'",
+          );
+        if (!inline) reply.header('content-disposition', disposition);
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        // S3 storage with redirected downloads: the bucket serves the bytes, under the same type and name.
+        const direct = await deps.files.directUrl(file, { contentType: type, disposition });
+        if (direct) return reply.header('cache-control', 'no-store').redirect(direct, 302);
+        const stream = await deps.files.read(file);
+        return reply.type(type).header('content-length', file.size).send(stream);
       },
     );
 
@@ -61,7 +72,7 @@ export const assetsRoutes =
           }),
           response: { 200: z.array(LocalFile), ...errorResponses(400, 401, 403, 413, 415) },
         },
-        config: { access: 'Admin' },
+        config: { access: 'Admin', audit: 'file.upload', upload: { field: 'files', multiple: true } },
       },
       async (request) => deps.assets.upload(readFileParts(request, 'files', deps.uploadLimits), request.query.filename),
     );
@@ -75,7 +86,7 @@ export const assetsRoutes =
           params: z.object({ hash: FileHash }),
           response: { 200: EmptyBody, ...errorResponses(401, 403, 404) },
         },
-        config: { access: 'Admin' },
+        config: { access: 'Admin', audit: 'file.delete' },
       },
       async (request, reply) => {
         await deps.assets.remove(request.params.hash);

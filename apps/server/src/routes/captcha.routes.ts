@@ -1,7 +1,7 @@
 import { ClientCaptchaInfoModel, HashPowChallenge } from '@flagpole/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCached } from '../http/cached-response';
-import { errorResponses } from '../http/schemas';
+import { EmptyBody, errorResponses } from '../http/schemas';
 import type { CaptchaService } from '../services/captcha.service';
 
 export const captchaRoutes =
@@ -13,7 +13,7 @@ export const captchaRoutes =
         schema: {
           tags: ['Info'],
           summary: 'Which captcha the forms must show',
-          response: { 200: ClientCaptchaInfoModel },
+          response: { 200: ClientCaptchaInfoModel, 304: EmptyBody },
         },
         config: { access: 'public' },
       },

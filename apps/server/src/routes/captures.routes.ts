@@ -1,7 +1,7 @@
 import { ChallengeTrafficModel, FileRecord, IntId, TeamTrafficModel } from '@flagpole/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EmptyBody, errorResponses } from '../http/schemas';
+import { binaryBody, EmptyBody, errorResponses } from '../http/schemas';
 import type { Clock } from '../lib/clock';
 import type { CaptureService } from '../services/capture.service';
 
@@ -67,7 +67,10 @@ export const captureRoutes =
           tags,
           summary: 'Every capture file of one team for a challenge, as a zip archive',
           params: TeamParams,
-          response: { 200: z.any().describe('application/zip'), ...errorResponses(400, 401, 403, 404) },
+          response: {
+            200: binaryBody('application/zip', 'Every capture file of the team, zipped'),
+            ...errorResponses(400, 401, 403, 404),
+          },
         },
         config: { access: 'Monitor' },
       },
@@ -92,7 +95,7 @@ export const captureRoutes =
           params: TeamParams,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
         },
-        config: { access: 'Monitor' },
+        config: { access: 'Monitor', audit: 'capture.deleteAll' },
       },
       async (request) => {
         await captures.removeAll(request.params.challengeId, request.params.partId);
@@ -106,7 +109,10 @@ export const captureRoutes =
           tags,
           summary: 'Download one capture file (pcap)',
           params: FileParams,
-          response: { 200: z.any().describe('application/octet-stream'), ...errorResponses(400, 401, 403, 404) },
+          response: {
+            200: binaryBody('application/vnd.tcpdump.pcap', 'The capture file'),
+            ...errorResponses(400, 401, 403, 404),
+          },
         },
         config: { access: 'Monitor' },
       },
@@ -114,7 +120,7 @@ export const captureRoutes =
         const { challengeId, partId, filename } = request.params;
         const file = await captures.download(challengeId, partId, filename);
         return reply
-          .type('application/octet-stream')
+          .type('application/vnd.tcpdump.pcap')
           .header('content-length', file.size)
           .header('content-disposition', `attachment; filename="${filename}"`)
           .header('cache-control', 'no-store')
@@ -131,7 +137,7 @@ export const captureRoutes =
           params: FileParams,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
         },
-        config: { access: 'Monitor' },
+        config: { access: 'Monitor', audit: 'capture.delete' },
       },
       async (request) => {
         await captures.remove(request.params.challengeId, request.params.partId, request.params.filename);

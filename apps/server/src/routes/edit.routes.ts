@@ -62,7 +62,7 @@ export const editRoutes =
           body: GameEditModel,
           response: { 200: GameInfoModel, ...errorResponses(400, 401, 403) },
         },
-        config: admin,
+        config: { ...admin, audit: 'game.create' },
       },
       async (request) => games.create(request.body),
     );
@@ -91,7 +91,7 @@ export const editRoutes =
           body: GameEditModel,
           response: { 200: GameInfoModel, ...errorResponses(...denied) },
         },
-        config: admin,
+        config: { ...admin, audit: 'game.update' },
       },
       async (request) => games.update(request.params.id, request.body),
     );
@@ -105,10 +105,27 @@ export const editRoutes =
           params: GameParams,
           response: { 200: EmptyBody, ...errorResponses(...denied) },
         },
-        config: admin,
+        config: { ...admin, audit: 'game.delete' },
       },
       async (request, reply) => {
         await games.remove(request.params.id);
+        return reply.send();
+      },
+    );
+
+    app.post(
+      '/api/edit/games/:id/scoreboard/flush',
+      {
+        schema: {
+          tags,
+          summary: 'Rebuild the scoreboard from the stored rows, on every server process',
+          params: GameParams,
+          response: { 200: EmptyBody, ...errorResponses(...denied) },
+        },
+        config: { ...admin, audit: 'game.flushScoreboard' },
+      },
+      async (request, reply) => {
+        await games.flushScoreboard(request.params.id);
         return reply.send();
       },
     );
@@ -123,7 +140,7 @@ export const editRoutes =
           consumes: ['multipart/form-data'],
           response: { 200: z.string().describe('URL of the poster'), ...errorResponses(...denied, 413, 415) },
         },
-        config: admin,
+        config: { ...admin, audit: 'game.poster' },
       },
       async (request, reply) => {
         const upload = await readSingleUpload(request, 'file', deps.maxImageBytes);
@@ -158,7 +175,7 @@ export const editRoutes =
           body: GameNoticeModel,
           response: { 200: GameNotice, ...errorResponses(...denied) },
         },
-        config: admin,
+        config: { ...admin, audit: 'notice.create' },
       },
       async (request) => games.postNotice(request.params.id, request.body.content),
     );
@@ -173,7 +190,7 @@ export const editRoutes =
           body: GameNoticeModel,
           response: { 200: GameNotice, ...errorResponses(...denied) },
         },
-        config: admin,
+        config: { ...admin, audit: 'notice.update' },
       },
       async (request) => games.editNotice(request.params.id, request.params.noticeId, request.body.content),
     );
@@ -187,7 +204,7 @@ export const editRoutes =
           params: NoticeParams,
           response: { 200: EmptyBody, ...errorResponses(...denied) },
         },
-        config: admin,
+        config: { ...admin, audit: 'notice.delete' },
       },
       async (request, reply) => {
         await games.removeNotice(request.params.id, request.params.noticeId);
@@ -221,7 +238,7 @@ export const editRoutes =
           body: ChallengeCreateModel,
           response: { 200: ChallengeEditDetailModel, ...errorResponses(...denied) },
         },
-        config: admin,
+        config: { ...admin, audit: 'challenge.create' },
       },
       async (request) => challenges.create(request.params.id, request.body),
     );
@@ -235,7 +252,7 @@ export const editRoutes =
           params: GameParams,
           response: { 200: EmptyBody, ...errorResponses(...denied) },
         },
-        config: admin,
+        config: { ...admin, audit: 'challenge.recount' },
       },
       async (request, reply) => {
         await challenges.recountAccepted(request.params.id);
@@ -267,7 +284,7 @@ export const editRoutes =
           body: ChallengeUpdateModel,
           response: { 200: ChallengeEditDetailModel, ...errorResponses(...denied) },
         },
-        config: admin,
+        config: { ...admin, audit: 'challenge.update' },
       },
       async (request) => challenges.update(request.params.id, request.params.cId, request.body),
     );
@@ -281,7 +298,7 @@ export const editRoutes =
           params: ChallengeParams,
           response: { 200: EmptyBody, ...errorResponses(...denied) },
         },
-        config: admin,
+        config: { ...admin, audit: 'challenge.delete' },
       },
       async (request, reply) => {
         await challenges.remove(request.params.id, request.params.cId);
@@ -299,7 +316,7 @@ export const editRoutes =
           body: AttachmentCreateModel,
           response: { 200: EmptyBody, ...errorResponses(...denied) },
         },
-        config: admin,
+        config: { ...admin, audit: 'challenge.attachment' },
       },
       async (request, reply) => {
         await challenges.setAttachment(request.params.id, request.params.cId, request.body);
@@ -317,7 +334,7 @@ export const editRoutes =
           body: z.array(FlagCreateModel).max(1000),
           response: { 200: EmptyBody, ...errorResponses(...denied) },
         },
-        config: admin,
+        config: { ...admin, audit: 'flag.add' },
       },
       async (request, reply) => {
         await challenges.addFlags(request.params.id, request.params.cId, request.body);
@@ -337,7 +354,7 @@ export const editRoutes =
             ...errorResponses(...denied),
           },
         },
-        config: admin,
+        config: { ...admin, audit: 'flag.delete' },
       },
       async (request, reply) => {
         const status = await challenges.removeFlag(request.params.id, request.params.cId, request.params.fId);

@@ -2,6 +2,7 @@ import {
   arrayResponse,
   BasicGameInfoModel,
   DetailedGameInfoModel,
+  GameJoinCheckInfoModel,
   GameJoinModel,
   IntId,
   ParticipationEditModel,
@@ -33,12 +34,12 @@ export const gameEntryRoutes =
             count: z.coerce.number().int().min(0).max(50).default(10),
             skip: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
           }),
-          response: { 200: arrayResponse(BasicGameInfoModel), ...errorResponses(400) },
+          response: { 200: arrayResponse(BasicGameInfoModel), 304: EmptyBody, ...errorResponses(400) },
         },
         config: { access: 'public' },
       },
       async (request, reply) => {
-        sendCached(request, reply, await entry.page(request.query.count, request.query.skip));
+        return sendCached(request, reply, await entry.page(request.query.count, request.query.skip));
       },
     );
 
@@ -49,12 +50,12 @@ export const gameEntryRoutes =
           tags,
           summary: 'Running, then upcoming, then ended games for the home page (limit 0 = up to 50)',
           querystring: z.object({ limit: z.coerce.number().int().min(0).max(50).default(0) }),
-          response: { 200: z.array(BasicGameInfoModel), ...errorResponses(400) },
+          response: { 200: z.array(BasicGameInfoModel), 304: EmptyBody, ...errorResponses(400) },
         },
         config: { access: 'public' },
       },
       async (request, reply) => {
-        sendCached(request, reply, await entry.recent(request.query.limit));
+        return sendCached(request, reply, await entry.recent(request.query.limit));
       },
     );
 
@@ -82,12 +83,26 @@ export const gameEntryRoutes =
           body: GameJoinModel,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'game.join' },
       },
       async (request, reply) => {
         await entry.join(signedIn(request), request.params.id, request.body);
         return reply.send();
       },
+    );
+
+    app.get(
+      '/api/game/:id/check',
+      {
+        schema: {
+          tags,
+          summary: 'The caller’s teams that already have an entry in the game, with its status',
+          params: GameParams,
+          response: { 200: GameJoinCheckInfoModel, ...errorResponses(400, 401, 403, 404) },
+        },
+        config: { access: 'User' },
+      },
+      async (request) => entry.check(signedIn(request), request.params.id),
     );
 
     app.delete(
@@ -99,7 +114,7 @@ export const gameEntryRoutes =
           params: GameParams,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'game.leave' },
       },
       async (request, reply) => {
         await entry.leave(signedIn(request), request.params.id);
@@ -131,7 +146,7 @@ export const gameEntryRoutes =
           body: ParticipationEditModel,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
         },
-        config: { access: 'Admin' },
+        config: { access: 'Admin', audit: 'participation.review' },
       },
       async (request, reply) => {
         await entry.review(request.params.id, request.body);

@@ -6,7 +6,9 @@ import {
   GameDetailModel,
   GameEvent,
   GameNotice,
+  IdempotencyKey,
   IntId,
+  intParam,
   ScoreboardModel,
   Submission,
 } from '@flagpole/contract';
@@ -16,7 +18,7 @@ import { z } from 'zod';
 import type { Identity } from '../http/access';
 import { sendCached } from '../http/cached-response';
 import { notFound, unauthorized } from '../http/errors';
-import { errorResponses } from '../http/schemas';
+import { EmptyBody, errorResponses } from '../http/schemas';
 import type { Clock } from '../lib/clock';
 import type { GameMonitorService } from '../services/game-monitor.service';
 import type { GamePlayService } from '../services/game-play.service';
@@ -28,7 +30,7 @@ const tags = ['Game'];
 const GameParams = z.object({ id: IntId });
 const ChallengeParams = z.object({ id: IntId, challengeId: IntId });
 const StatusParams = ChallengeParams.extend({
-  submitId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  submitId: intParam(Number.MAX_SAFE_INTEGER),
 });
 const Count = z.coerce.number().int().min(0).max(100).default(100);
 const Skip = z.coerce.number().int().min(0).max(1_000_000_000).default(0);
@@ -43,8 +45,8 @@ function userId(request: FastifyRequest): string {
 }
 
 /** Sends already-serialised JSON (a bare number or string) past the response serializer. */
-function sendJsonText(reply: FastifyReply, text: string): void {
-  reply.type('application/json; charset=utf-8').send(text);
+function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
 }
 
 /** br before gzip; an encoding with q=0 is refused. */
@@ -63,7 +65,7 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
 }
 
 /** Sends the precomputed scoreboard: 304 on a matching validator, else the body in the best accepted encoding. */
-function sendScoreboard(request: FastifyRequest, reply: FastifyReply, board: BuiltScoreboard): void {
+function sendScoreboard(request: FastifyRequest, reply: FastifyReply, board: BuiltScoreboard): FastifyReply {
   reply
     .header('etag', board.etag)
     .header('last-modified', board.lastModified.toUTCString())
@@ -72,16 +74,13 @@ function sendScoreboard(request: FastifyRequest, reply: FastifyReply, board: Bui
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined) {
     const tags = ifNoneMatch.split(',').map((t) => t.trim());
-    if (tags.includes(board.etag) || tags.includes('*')) {
-      reply.code(304).send();
-      return;
-    }
+    if (tags.includes(board.etag) || tags.includes('*')) return reply.code(304).send();
   }
   reply.type('application/json; charset=utf-8');
   const encoding = pickEncoding(request.headers['accept-encoding']);
-  if (encoding === 'br') reply.header('content-encoding', 'br').send(board.brotli);
-  else if (encoding === 'gzip') reply.header('content-encoding', 'gzip').send(board.gzip);
-  else reply.send(board.body);
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(board.brotli);
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(board.gzip);
+  return reply.send(board.body);
 }
 
 export const gamePlayRoutes =
@@ -100,14 +99,15 @@ export const gamePlayRoutes =
       {
         schema: {
           tags,
-          summary: "The challenge board and the caller's team row, token and writeup fields",
+          summary:
+            "The challenge board and the caller's team row, token and writeup fields (Admin/Monitor without a team: a preview)",
           params: GameParams,
-          response: { 200: GameDetailModel, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: GameDetailModel, 304: EmptyBody, ...errorResponses(400, 401, 403, 404) },
         },
         config: { access: 'User' },
       },
       async (request, reply) => {
-        sendCached(request, reply, await play.details(request.params.id, userId(request)), 'private');
+        return sendCached(request, reply, await play.details(request.params.id, signedIn(request)), 'private');
       },
     );
 
@@ -116,13 +116,13 @@ export const gamePlayRoutes =
       {
         schema: {
           tags,
-          summary: 'One challenge as the team sees it',
+          summary: 'One challenge as the team sees it (Admin/Monitor without a team: a preview)',
           params: ChallengeParams,
           response: { 200: ChallengeDetailModel, ...errorResponses(400, 401, 403, 404) },
         },
         config: { access: 'User' },
       },
-      async (request) => play.challengeDetail(request.params.id, request.params.challengeId, userId(request)),
+      async (request) => play.challengeDetail(request.params.id, request.params.challengeId, signedIn(request)),
     );
 
     app.post(
@@ -131,16 +131,23 @@ export const gamePlayRoutes =
         schema: {
           tags,
           summary: 'Submit a flag; returns the submission id, judged asynchronously',
+          description:
+            'With an `Idempotency-Key` header, a retry of a request whose answer was lost stores nothing new and ' +
+            "answers the first submission's id (so it never uses another attempt); the same key with another " +
+            'challenge or answer is 422.',
           params: ChallengeParams,
+          headers: z.object({ 'idempotency-key': IdempotencyKey.optional() }),
           body: FlagSubmitModel,
-          response: { 200: z.number().int(), ...errorResponses(400, 401, 403, 404, 429) },
+          response: { 200: z.number().int(), ...errorResponses(400, 401, 403, 404, 422, 429) },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'flag.submit' },
       },
       async (request, reply) => {
         const { id: gameId, challengeId } = request.params;
-        const id = await play.submit(gameId, challengeId, signedIn(request), request.body.flag);
-        sendJsonText(reply, String(id));
+        const key = request.headers['idempotency-key'];
+        const caller = { ...signedIn(request), ip: request.ip };
+        const id = await play.submit(gameId, challengeId, caller, request.body.flag, key);
+        return sendJsonText(reply, String(id));
       },
     );
 
@@ -158,7 +165,7 @@ export const gamePlayRoutes =
       async (request, reply) => {
         const { id, challengeId, submitId } = request.params;
         const status = await play.status(id, challengeId, submitId, userId(request));
-        sendJsonText(reply, JSON.stringify(status));
+        return sendJsonText(reply, JSON.stringify(status));
       },
     );
 
@@ -169,7 +176,7 @@ export const gamePlayRoutes =
           tags,
           summary: 'The scoreboard (after the start), served from memory with ETag',
           params: GameParams,
-          response: { 200: ScoreboardModel, ...errorResponses(400, 404) },
+          response: { 200: ScoreboardModel, 304: EmptyBody, ...errorResponses(400, 404) },
         },
         config: { access: 'public' },
         // The body is compressed once per change, not per request.
@@ -179,7 +186,7 @@ export const gamePlayRoutes =
         const board = await scoreboard.get(request.params.id);
         if (!board) throw notFound('error.gameNotFound');
         if (deps.clock.now().getTime() < board.startAt) throw gameNotStartedError();
-        sendScoreboard(request, reply, board);
+        return sendScoreboard(request, reply, board);
       },
     );
 
@@ -191,7 +198,7 @@ export const gamePlayRoutes =
           summary: 'Notices of the game, newest first (after the start)',
           params: GameParams,
           querystring: z.object({ count: Count, skip: z.coerce.number().int().min(0).max(300).default(0) }),
-          response: { 200: z.array(GameNotice), ...errorResponses(400, 404) },
+          response: { 200: z.array(GameNotice), 304: EmptyBody, ...errorResponses(400, 404) },
         },
         config: { access: 'public' },
       },
@@ -200,8 +207,7 @@ export const gamePlayRoutes =
         await play.assertStarted(gameId);
         const { count, skip } = request.query;
         if (skip === 0 && count === 100) {
-          sendCached(request, reply, await notices.list(gameId));
-          return;
+          return sendCached(request, reply, await notices.list(gameId));
         }
         const all = await notices.listModels(gameId);
         reply.send(all.slice(skip, skip + count));

@@ -24,7 +24,7 @@ export const postEditRoutes =
           body: PostEditModel,
           response: { 200: z.string(), ...errorResponses(400, 401, 403) },
         },
-        config: admin,
+        config: { ...admin, audit: 'post.create' },
       },
       async (request, reply) =>
         // A bare JSON string, as the contract says (a plain string reply would go out as text).
@@ -43,7 +43,7 @@ export const postEditRoutes =
           body: PostEditModel,
           response: { 200: PostDetailModel, ...errorResponses(400, 401, 403, 404) },
         },
-        config: admin,
+        config: { ...admin, audit: 'post.update' },
       },
       async (request) => posts.update(request.params.id, signedIn(request).userId, request.body),
     );
@@ -57,7 +57,7 @@ export const postEditRoutes =
           params: PostParams,
           response: { 200: EmptyBody, ...errorResponses(401, 403, 404) },
         },
-        config: admin,
+        config: { ...admin, audit: 'post.delete' },
       },
       async (request, reply) => {
         await posts.remove(request.params.id);

@@ -2,7 +2,7 @@ import { IntId } from '@flagpole/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../http/schemas';
+import { binaryBody, errorResponses } from '../http/schemas';
 import { type Sheet, type SheetService, XLSX_TYPE } from '../services/sheet.service';
 
 const GameParams = z.object({ id: IntId });
@@ -10,7 +10,7 @@ const schema = (summary: string) => ({
   tags: ['Game'],
   summary,
   params: GameParams,
-  response: { 200: z.any().describe(XLSX_TYPE), ...errorResponses(400, 401, 403, 404) },
+  response: { 200: binaryBody(XLSX_TYPE, 'The spreadsheet'), ...errorResponses(400, 401, 403, 404) },
 });
 
 /** Spreadsheet exports of a game for monitors (Monitor or Admin). */

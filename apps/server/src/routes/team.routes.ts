@@ -41,7 +41,7 @@ export const teamRoutes =
           body: TeamUpdateModel,
           response: { 200: TeamInfoModel, ...errorResponses(400, 401, 403) },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'team.create' },
       },
       async (request) => teams.create(signedIn(request), request.body),
     );
@@ -55,7 +55,7 @@ export const teamRoutes =
           body: TeamInviteCode,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403) },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'team.join' },
       },
       async (request, reply) => {
         await teams.accept(signedIn(request), request.body);
@@ -72,7 +72,7 @@ export const teamRoutes =
           body: SignatureVerifyModel,
           response: { 200: EmptyBody, ...errorResponses(400, 401) },
         },
-        config: { access: 'public' },
+        config: { access: 'public', audit: false },
       },
       async (request, reply) => {
         teams.verify(request.body.teamToken, request.body.publicKey);
@@ -104,7 +104,7 @@ export const teamRoutes =
           body: TeamUpdateModel,
           response: { 200: TeamInfoModel, ...errorResponses(400, 401, 403, 404) },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'team.update' },
       },
       async (request) => teams.update(signedIn(request), request.params.id, request.body),
     );
@@ -118,7 +118,7 @@ export const teamRoutes =
           params: TeamParams,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'team.delete' },
       },
       async (request, reply) => {
         await teams.remove(signedIn(request), request.params.id);
@@ -139,7 +139,7 @@ export const teamRoutes =
             ...errorResponses(400, 401, 403, 404, 413, 415),
           },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'team.avatar' },
       },
       async (request, reply) => {
         const identity = signedIn(request);
@@ -175,7 +175,7 @@ export const teamRoutes =
           params: TeamParams,
           response: { 200: JsonString, ...errorResponses(400, 401, 403, 404) },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'team.newInvite' },
       },
       async (request, reply) => {
         const code = await teams.rotateInviteCode(signedIn(request), request.params.id);
@@ -192,7 +192,7 @@ export const teamRoutes =
           params: z.object({ id: IntId, userId: Uuid }),
           response: { 200: TeamInfoModel, ...errorResponses(400, 401, 403, 404) },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'team.kick' },
       },
       async (request) => teams.kick(signedIn(request), request.params.id, request.params.userId),
     );
@@ -206,7 +206,7 @@ export const teamRoutes =
           params: TeamParams,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'team.leave' },
       },
       async (request, reply) => {
         await teams.leave(signedIn(request), request.params.id);
@@ -224,7 +224,7 @@ export const teamRoutes =
           body: TeamTransferModel,
           response: { 200: TeamInfoModel, ...errorResponses(400, 401, 403, 404) },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'team.transfer' },
       },
       async (request) => teams.transfer(signedIn(request), request.params.id, request.body.newCaptainId),
     );

@@ -37,7 +37,7 @@ export const tokensRoutes =
           body: ApiTokenCreateModel,
           response: { 200: ApiTokenResponse, ...errorResponses(400, 401, 403) },
         },
-        config: admin,
+        config: { ...admin, audit: 'token.create' },
       },
       async (request) => tokens.create(signedIn(request).userId, request.body),
     );
@@ -52,9 +52,10 @@ export const tokensRoutes =
           querystring: ApiTokenRevokeQuery,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
         },
-        config: admin,
+        config: { ...admin, audit: 'token.revoke' },
       },
       async (request, reply) => {
+        request.auditNote = request.query.delete ? 'deleted for good' : 'revoked';
         await tokens.revoke(request.params.id, { remove: request.query.delete });
         return reply.send();
       },
@@ -69,7 +70,7 @@ export const tokensRoutes =
           params: TokenParams,
           response: { 200: EmptyBody, ...errorResponses(401, 403, 404) },
         },
-        config: admin,
+        config: { ...admin, audit: 'token.restore' },
       },
       async (request, reply) => {
         await tokens.restore(request.params.id);

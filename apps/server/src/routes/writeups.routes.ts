@@ -2,7 +2,7 @@ import { BasicWriteupInfoModel, IntId, WriteupInfoModel, writeupLimits } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../http/request-context';
-import { EmptyBody, errorResponses } from '../http/schemas';
+import { binaryBody, EmptyBody, errorResponses } from '../http/schemas';
 import { readFileParts } from '../http/upload';
 import type { WriteupService } from '../services/writeup.service';
 
@@ -39,7 +39,7 @@ export const writeupsRoutes =
           params: GameParams,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404, 413, 415) },
         },
-        config: { access: 'User' },
+        config: { access: 'User', audit: 'writeup.submit' },
       },
       async (request, reply) => {
         await writeups.submit(
@@ -72,7 +72,10 @@ export const writeupsRoutes =
           tags: ['Admin'],
           summary: "All of a game's writeups as one zip archive",
           params: GameParams,
-          response: { 200: z.any().describe('application/zip'), ...errorResponses(400, 401, 403, 404) },
+          response: {
+            200: binaryBody('application/zip', 'Every writeup of the game, zipped'),
+            ...errorResponses(400, 401, 403, 404),
+          },
         },
         config: { access: 'Admin' },
       },
@@ -95,7 +98,7 @@ export const writeupsRoutes =
           params: GameParams,
           response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
         },
-        config: { access: 'Admin' },
+        config: { access: 'Admin', audit: 'writeup.deleteAll' },
       },
       async (request, reply) => {
         await writeups.clear(request.params.id);

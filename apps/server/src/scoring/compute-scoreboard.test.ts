@@ -51,7 +51,10 @@ function solve(participationId: number, challengeId: number, minutes: number): S
 }
 
 function board(
-  parts: Omit<ScoreboardInput, 'game'> & { game?: Partial<ScoreboardGameInput> },
+  parts: Omit<ScoreboardInput, 'game' | 'divisions'> & {
+    game?: Partial<ScoreboardGameInput>;
+    divisions?: ScoreboardInput['divisions'];
+  },
 ): ReturnType<typeof computeScoreboard> {
   const game: ScoreboardGameInput = {
     start: START,
@@ -60,7 +63,7 @@ function board(
     practiceMode: false,
     ...parts.game,
   };
-  const result = computeScoreboard({ ...parts, game }, { now: NOW });
+  const result = computeScoreboard({ divisions: [], ...parts, game }, { now: NOW });
   // Every board must be a valid response.
   expect(ScoreboardModel.safeParse(result).success).toBe(true);
   return result;
@@ -416,6 +419,7 @@ describe('computeScoreboard: input order', () => {
       game: { start: START, end: at(minutesApart * 1000), bloodBonus: DEFAULT_BLOOD_BONUS, practiceMode: false },
       challenges: Array.from({ length: 6 }, (_, index) => challenge(index + 1)),
       teams: teams(30),
+      divisions: [],
       solves,
     };
   }

@@ -6,25 +6,41 @@ import {
   type ChallengeInfo,
   type ChallengeItem,
   dynamicScore,
+  GamePermission,
   type ScoreboardItem,
   type ScoreboardModel,
   type SubmissionType,
   type TimeLine,
+  type TimeLineItem,
   type TopTimeLine,
   unpackBloodBonus,
 } from '@flagpole/contract';
+import {
+  assignRanks,
+  type DivisionTable,
+  divisionIdOf,
+  divisionItems,
+  indexDivisions,
+  permissionOf,
+  type Ranks,
+} from './division-table';
 import { createIdIndex, type IdIndex } from './id-index';
 import type { ScoreboardChallengeInput, ScoreboardInput, ScoreboardOptions, ScoreboardTeamInput } from './types';
 
 /*
  * Builds the whole scoreboard from plain rows, in a few linear passes over typed arrays:
  *
- *   1. index enabled challenges and teams, keep the solves that belong to both, order them by time;
- *   2. classify each solve: duplicate (dropped), listed only, or counted (inside [start, end) and at or
- *      before the challenge deadline) — counted solves make up each challenge's `n`;
+ *   1. index enabled challenges, teams and divisions, keep the solves that belong to both, order them by time;
+ *   2. classify each solve: duplicate (dropped), listed only, or in the window (inside [start, end) and at or
+ *      before the challenge deadline) — solves in the window whose team's division may AffectDynamicScore on
+ *      the challenge make up its `n`;
  *   3. price each challenge once from its `n` (every solver holds the current value) and walk the solves
- *      in time order handing out the three bloods and the points;
- *   4. sort the teams once and assemble the response objects.
+ *      in time order handing out the three bloods (to GetBlood teams) and the points (to GetScore teams);
+ *   4. sort the teams once, rank them overall and per division, and assemble the response objects.
+ *
+ * Permissions (`GamePermission`): a team without a division has all of them; otherwise the division's
+ * override for the challenge, else its default permissions. Overall ranks go only to teams whose division has
+ * RankOverall (others get 0); division ranks count 1..n inside each division.
  *
  * Rules the references leave open (README.md beside this file explains each choice):
  *   - A solve that does not count (outside the game window or after the deadline, including practice-mode
@@ -49,8 +65,11 @@ const BLOODS_PER_CHALLENGE = 3;
  */
 const SUBMISSION_TYPE_BY_CODE: readonly SubmissionType[] = ['Normal', 'FirstBlood', 'SecondBlood', 'ThirdBlood'];
 
-/** What a solve is worth to the board, after de-duplication and the time rules. */
-const SolveStatus = { Duplicate: 0, ListedOnly: 1, Counted: 2 } as const;
+/**
+ * What a solve is worth to the board, after de-duplication, the time rules and the permissions: `InWindow`
+ * solves may take a blood but score nothing (no GetScore); `Scoring` solves add their points.
+ */
+const SolveStatus = { Duplicate: 0, ListedOnly: 1, InWindow: 2, Scoring: 3 } as const;
 
 /** Reading a typed array or list with an index the code itself produced; a miss is a bug, not input. */
 function present<T>(value: T | undefined): T {
@@ -66,6 +85,7 @@ interface ChallengeTable {
 interface TeamTable {
   list: readonly ScoreboardTeamInput[];
   indexByParticipation: IdIndex;
+  divisions: DivisionTable;
 }
 
 /**
@@ -86,7 +106,7 @@ interface SolveTable {
  */
 interface TeamRows {
   offsets: Int32Array;
-  /** Solve position of each row, to tell counted rows from listed-only ones. */
+  /** Solve position of each row, to tell scoring rows from the others. */
   positions: Int32Array;
   solved: ChallengeItem[][];
 }
@@ -108,19 +128,20 @@ interface Awards {
 
 export function computeScoreboard(input: ScoreboardInput, options: ScoreboardOptions): ScoreboardModel {
   const challenges = indexChallenges(input.challenges);
-  const teams = indexTeams(input.teams);
+  const teams = indexTeams(input, challenges);
   const solves = collectSolvesInTimeOrder(input, challenges, teams);
   const awards = awardSolves(input, challenges, teams, solves);
   const teamRows = buildTeamRows(challenges, teams, solves, awards);
   const ranking = rankTeams(teams, awards);
-  const items = buildItems(teams, awards, teamRows, ranking);
+  const ranks = assignRanks(teams.divisions, ranking);
+  const items = buildItems(teams, awards, teamRows, ranking, ranks);
 
   return {
     updateTimeUtc: options.now,
     bloodBonus: input.game.bloodBonus,
-    timelines: [{ divisionId: OVERALL_DIVISION_ID, teams: buildTimelines(items, ranking, teamRows, solves, awards) }],
+    timelines: buildTimelines(teams, ranking, ranks, teamRows, solves, awards),
     items,
-    divisions: [],
+    divisions: divisionItems(teams.divisions),
     challenges: buildChallengeColumns(challenges, teams, solves, awards),
     challengeCount: challenges.list.length,
   };
@@ -135,8 +156,13 @@ function indexChallenges(all: readonly ScoreboardChallengeInput[]): ChallengeTab
   return { list, indexById: createIdIndex(list.map((challenge) => challenge.id)) };
 }
 
-function indexTeams(list: readonly ScoreboardTeamInput[]): TeamTable {
-  return { list, indexByParticipation: createIdIndex(list.map((team) => team.participationId)) };
+function indexTeams(input: ScoreboardInput, challenges: ChallengeTable): TeamTable {
+  const list = input.teams;
+  return {
+    list,
+    indexByParticipation: createIdIndex(list.map((team) => team.participationId)),
+    divisions: indexDivisions(input.divisions, list, challenges.indexById, challenges.list.length),
+  };
 }
 
 function collectSolvesInTimeOrder(input: ScoreboardInput, challenges: ChallengeTable, teams: TeamTable): SolveTable {
@@ -263,27 +289,36 @@ function awardSolves(input: ScoreboardInput, challenges: ChallengeTable, teams: 
     teamScore: new Float64Array(teams.list.length),
     teamLastScoring: new Float64Array(teams.list.length).fill(Number.POSITIVE_INFINITY),
   };
-  classifySolves(input, challenges, solves, awards);
+  classifySolves(input, challenges, teams, solves, awards);
   const bloodPoints = priceChallenges(challenges, unpackBloodBonus(input.game.bloodBonus), awards);
-  distributePoints(challenges, solves, awards, bloodPoints);
+  distributePoints(challenges, teams, solves, awards, bloodPoints);
   return awards;
 }
 
-/** Marks duplicates and counted solves and counts each challenge's `n`. */
-function classifySolves(input: ScoreboardInput, challenges: ChallengeTable, solves: SolveTable, awards: Awards): void {
+/** Marks duplicates and solves in the window, and counts each challenge's `n` (AffectDynamicScore solves). */
+function classifySolves(
+  input: ScoreboardInput,
+  challenges: ChallengeTable,
+  teams: TeamTable,
+  solves: SolveTable,
+  awards: Awards,
+): void {
   const challengeCount = challenges.list.length;
   const deadline = Float64Array.from(challenges.list, (challenge) => challenge.deadline ?? Number.POSITIVE_INFINITY);
   const seen = new Uint8Array(input.teams.length * challengeCount); // one flag per (team, challenge)
   const { start, end } = input.game;
   for (let position = 0; position < solves.count; position++) {
     const challenge = present(solves.challenge[position]);
-    const pair = present(solves.team[position]) * challengeCount + challenge;
+    const team = present(solves.team[position]);
+    const pair = team * challengeCount + challenge;
     if (seen[pair] === 1) continue; // status stays Duplicate
     seen[pair] = 1;
     const time = present(solves.time[position]);
     if (time >= start && time < end && time <= present(deadline[challenge])) {
-      awards.status[position] = SolveStatus.Counted;
-      awards.solvedCount[challenge] = present(awards.solvedCount[challenge]) + 1;
+      awards.status[position] = SolveStatus.InWindow;
+      if ((permissionOf(teams.divisions, team, challenge) & GamePermission.AffectDynamicScore) !== 0) {
+        awards.solvedCount[challenge] = present(awards.solvedCount[challenge]) + 1;
+      }
     } else {
       awards.status[position] = SolveStatus.ListedOnly;
     }
@@ -308,26 +343,38 @@ function priceChallenges(challenges: ChallengeTable, bonus: BloodBonus, awards: 
   return bloodPoints;
 }
 
-/** Walks counted solves in time order: the first three of a challenge are bloods, the rest `Normal`. */
+/**
+ * Walks the solves in the window in time order: the first three GetBlood solves of a challenge are bloods
+ * (a blood of a team without GetScore still takes its slot, and scores 0), the rest `Normal`; only GetScore
+ * solves add points and move the team's last scoring time.
+ */
 function distributePoints(
   challenges: ChallengeTable,
+  teams: TeamTable,
   solves: SolveTable,
   awards: Awards,
   bloodPoints: Int32Array,
 ): void {
   for (let position = 0; position < solves.count; position++) {
-    if (awards.status[position] !== SolveStatus.Counted) continue;
+    if (awards.status[position] !== SolveStatus.InWindow) continue;
     const challenge = present(solves.challenge[position]);
     const team = present(solves.team[position]);
+    const permissions = permissionOf(teams.divisions, team, challenge);
     const bloodsSoFar = present(awards.bloodCount[challenge]);
     let points = present(awards.challengeScore[challenge]);
-    if (bloodsSoFar < BLOODS_PER_CHALLENGE && !present(challenges.list[challenge]).disableBloodBonus) {
+    if (
+      bloodsSoFar < BLOODS_PER_CHALLENGE &&
+      !present(challenges.list[challenge]).disableBloodBonus &&
+      (permissions & GamePermission.GetBlood) !== 0
+    ) {
       const slot = challenge * BLOODS_PER_CHALLENGE + bloodsSoFar;
       awards.bloodCount[challenge] = bloodsSoFar + 1;
       awards.bloodSolve[slot] = position;
       awards.typeCode[position] = bloodsSoFar + 1; // FirstBlood = 1, SecondBlood = 2, ThirdBlood = 3
       points = present(bloodPoints[slot]);
     }
+    if ((permissions & GamePermission.GetScore) === 0) continue; // listed with 0 points
+    awards.status[position] = SolveStatus.Scoring;
     awards.points[position] = points;
     awards.teamScore[team] = present(awards.teamScore[team]) + points;
     awards.teamLastScoring[team] = present(solves.time[position]);
@@ -395,22 +442,29 @@ function rankTeams(teams: TeamTable, awards: Awards): Int32Array {
   });
 }
 
-function buildItems(teams: TeamTable, awards: Awards, teamRows: TeamRows, ranking: Int32Array): ScoreboardItem[] {
+function buildItems(
+  teams: TeamTable,
+  awards: Awards,
+  teamRows: TeamRows,
+  ranking: Int32Array,
+  ranks: Ranks,
+): ScoreboardItem[] {
   const items: ScoreboardItem[] = new Array(ranking.length);
-  for (let rank = 0; rank < ranking.length; rank++) {
-    const teamIndex = present(ranking[rank]);
+  for (let place = 0; place < ranking.length; place++) {
+    const teamIndex = present(ranking[place]);
     const team = present(teams.list[teamIndex]);
     const solvedChallenges = present(teamRows.solved[teamIndex]);
     const lastScoring = present(awards.teamLastScoring[teamIndex]);
-    items[rank] = {
+    const divisionId = divisionIdOf(teams.divisions, teamIndex);
+    items[place] = {
       id: team.teamId,
       name: team.name,
       bio: team.bio,
-      divisionId: team.divisionId,
+      divisionId,
       avatar: team.avatar,
       score: present(awards.teamScore[teamIndex]),
-      rank: rank + 1,
-      divisionRank: null,
+      rank: present(ranks.overall[teamIndex]),
+      divisionRank: divisionId === null ? null : present(ranks.division[teamIndex]),
       lastSubmissionTime: Number.isFinite(lastScoring) ? lastScoring : 0,
       solvedChallenges,
       solvedCount: solvedChallenges.length,
@@ -419,30 +473,46 @@ function buildItems(teams: TeamTable, awards: Awards, teamRows: TeamRows, rankin
   return items;
 }
 
-/** Cumulative score after each scoring solve of the top teams; listed-only solves add no step. */
+/**
+ * The top 10 curves overall (`divisionId` 0: teams with an overall rank) and the top 10 of each division that
+ * has teams, in division id order. A curve is the cumulative score after each scoring solve; other solves add
+ * no step.
+ */
 function buildTimelines(
-  items: readonly ScoreboardItem[],
+  teams: TeamTable,
   ranking: Int32Array,
+  ranks: Ranks,
   teamRows: TeamRows,
   solves: SolveTable,
   awards: Awards,
-): TopTimeLine[] {
-  const top = Math.min(TIMELINE_TEAM_COUNT, ranking.length);
-  const timelines: TopTimeLine[] = [];
-  for (let rank = 0; rank < top; rank++) {
-    const teamIndex = present(ranking[rank]);
-    const item = present(items[rank]);
+): TimeLineItem[] {
+  const curve = (teamIndex: number): TopTimeLine => {
+    const team = present(teams.list[teamIndex]);
     const steps: TimeLine[] = [];
     let total = 0;
     const end = present(teamRows.offsets[teamIndex + 1]);
     for (let slot = present(teamRows.offsets[teamIndex]); slot < end; slot++) {
       const position = present(teamRows.positions[slot]);
-      if (awards.status[position] !== SolveStatus.Counted) continue;
+      if (awards.status[position] !== SolveStatus.Scoring) continue;
       total += present(awards.points[position]);
       steps.push({ time: present(solves.time[position]), score: total });
     }
-    timelines.push({ id: item.id, name: item.name, items: steps });
+    return { id: team.teamId, name: team.name, items: steps };
+  };
+  const { teamDivision, list } = teams.divisions;
+  const overall: TopTimeLine[] = [];
+  const byDivision: TopTimeLine[][] = list.map(() => []);
+  for (const teamIndex of ranking) {
+    if (present(ranks.overall[teamIndex]) > 0 && overall.length < TIMELINE_TEAM_COUNT) overall.push(curve(teamIndex));
+    const division = present(teamDivision[teamIndex]);
+    const lines = byDivision[division];
+    if (lines && lines.length < TIMELINE_TEAM_COUNT) lines.push(curve(teamIndex));
   }
+  const timelines: TimeLineItem[] = [{ divisionId: OVERALL_DIVISION_ID, teams: overall }];
+  list.forEach((division, index) => {
+    const lines = present(byDivision[index]);
+    if (lines.length > 0) timelines.push({ divisionId: division.id, teams: lines });
+  });
   return timelines;
 }
 

@@ -28,8 +28,20 @@ export interface ScoreboardTeamInput {
   name: string;
   avatar: string | null;
   bio: string | null;
-  /** Divisions are not implemented yet: always null, and every team has every permission. */
+  /** The team's division (one of `ScoreboardInput.divisions`); null: no division, every permission. */
   divisionId: number | null;
+}
+
+/**
+ * A division and its `GamePermission` bits: `defaultPermissions` holds the division-level flags (RankOverall)
+ * and the per-challenge flags of every challenge without an override in `challengeConfigs`.
+ */
+export interface ScoreboardDivisionInput {
+  id: number;
+  name: string;
+  defaultPermissions: number;
+  /** Per-challenge overrides: they replace the default permissions for that challenge. */
+  challengeConfigs: readonly { challengeId: number; permissions: number }[];
 }
 
 /** A team's first correct submission of a challenge. */
@@ -56,6 +68,8 @@ export interface ScoreboardInput {
   game: ScoreboardGameInput;
   challenges: readonly ScoreboardChallengeInput[];
   teams: readonly ScoreboardTeamInput[];
+  /** The game's divisions, any order; a team naming a division not listed here is treated as having none. */
+  divisions: readonly ScoreboardDivisionInput[];
   /** Any order; already sorted by time (then submission id) is fastest. */
   solves: readonly ScoreboardSolveInput[];
 }

@@ -54,8 +54,8 @@ export function createAdminLogService(deps: { repository: AdminLogRepository; ev
   return {
     sink,
     async list(query: LogQuery): Promise<LogMessageModel[]> {
-      const level = query.level === 'All' ? undefined : query.level;
-      const rows = await deps.repository.page(level, query.skip, query.count);
+      const { skip, count, level, ...filter } = query;
+      const rows = await deps.repository.page({ ...filter, level: level === 'All' ? undefined : level }, skip, count);
       return rows.map(fromRow);
     },
   };

@@ -15,7 +15,9 @@ import { randomHex } from '../lib/crypto';
 import type { EventBus } from '../lib/event-bus';
 import { hashPassword } from '../lib/password';
 import { type AdminUserRepository, createAdminUserRepository } from '../repositories/admin-users.repository';
+import { createApiTokenRepository } from '../repositories/api-token.repository';
 import { isUniqueViolation } from '../repositories/user.repository';
+import { API_TOKEN_WITHDRAWN } from './api-token.service';
 import type { FileStore } from './file-store.service';
 import { PLAY_LOOKUPS_CHANGED } from './play-lookups';
 import { avatarUrl, toProfile } from './profile.service';
@@ -67,12 +69,20 @@ const IDENTITY_FIELDS = ['user_name', 'role', 'email_confirmed'] as const;
  * The admin area's user management. Rules: an administrator cannot delete themselves or change their own
  * role (so the platform never loses its last administrator by accident); a user who captains a team cannot
  * be deleted (deleting would take the team, its entries and its solves along); banning or deleting ends
- * every session of the user at once.
+ * every session of the user at once. Banning, deleting and resetting the password also revoke (or, with the
+ * user, delete) the API tokens the user issued, in the same transaction: a token does not come back to life
+ * with an unban, and a reset password leaves no other way in.
  */
 export function createAdminUserService(deps: { db: Db; sessions: SessionService; files: FileStore; events: EventBus }) {
   const users = createAdminUserRepository(deps.db);
-  const transaction = <T>(work: (repo: ReturnType<typeof createAdminUserRepository>) => Promise<T>) =>
-    deps.db.transaction().execute((trx) => work(createAdminUserRepository(trx)));
+  const transaction = <T>(
+    work: (repo: AdminUserRepository, tokens: ReturnType<typeof createApiTokenRepository>) => Promise<T>,
+  ) => deps.db.transaction().execute((trx) => work(createAdminUserRepository(trx), createApiTokenRepository(trx)));
+
+  /** After the commit: connections the tokens opened (live channels) close in every process. */
+  async function announceWithdrawn(tokenIds: readonly string[]): Promise<void> {
+    for (const tokenId of tokenIds) await deps.events.publish(API_TOKEN_WITHDRAWN, { tokenId });
+  }
 
   async function existing(userId: string): Promise<UserRow> {
     const user = await users.find(userId);
@@ -176,16 +186,17 @@ export function createAdminUserService(deps: { db: Db; sessions: SessionService;
       if (input.role != null) changes.role = input.role;
 
       // A concurrent rename to the same name still fails on the unique index: reported as taken.
-      const before = await transaction(async (repo) => {
+      const { before, revoked } = await transaction(async (repo, tokens) => {
         const user = await repo.findForUpdate(userId);
         if (!user) throw notFound('error.userNotFound');
         if (changes.role !== undefined && changes.role !== user.role && user.id === admin.userId) {
           throw badRequest('error.cannotChangeOwnRole');
         }
-        if (Object.keys(changes).length === 0) return user;
+        if (Object.keys(changes).length === 0) return { before: user, revoked: [] };
         await ensureFree(repo, userId, changes);
         await repo.update(userId, changes);
-        return user;
+        const banning = changes.role === 'Banned' && user.role !== 'Banned';
+        return { before: user, revoked: banning ? await tokens.revokeAllOf(userId) : [] };
       }).catch((error: unknown) => {
         if (isUniqueViolation(error)) throw badRequest('error.userNameTaken');
         throw error;
@@ -193,6 +204,7 @@ export function createAdminUserService(deps: { db: Db; sessions: SessionService;
 
       const banned = changes.role === 'Banned' && before.role !== 'Banned';
       if (banned) await deps.sessions.endAllFor(userId);
+      await announceWithdrawn(revoked);
       if (IDENTITY_FIELDS.some((field) => changes[field] !== undefined && changes[field] !== before[field])) {
         await deps.sessions.userChanged(userId);
       }
@@ -203,26 +215,33 @@ export function createAdminUserService(deps: { db: Db; sessions: SessionService;
 
     async remove(admin: Identity, userId: string): Promise<void> {
       if (userId === admin.userId) throw badRequest('error.cannotDeleteSelf');
-      const deleted = await transaction(async (repo) => {
+      const { deleted, revoked } = await transaction(async (repo, tokens) => {
         const user = await repo.findForUpdate(userId);
         if (!user) throw notFound('error.userNotFound');
         if ((await repo.captainedTeams(userId)) > 0) throw badRequest('error.userIsCaptain');
+        // The user's tokens go with the row (on delete cascade); their ids are kept to close what they opened.
+        const revoked = await tokens.revokeAllOf(userId);
         await repo.delete(userId);
-        return user;
+        return { deleted: user, revoked };
       });
       await deps.sessions.endAllFor(userId);
+      await announceWithdrawn(revoked);
       await deps.sessions.userChanged(userId);
       await deps.events.publish(PLAY_LOOKUPS_CHANGED, {});
       if (deleted.avatar_hash) await deps.files.release(deleted.avatar_hash);
     },
 
-    /** Sets a random password, ends the user's sessions and returns the password (shown once). */
+    /** Sets a random password, ends the user's sessions, revokes their tokens and returns the password (once). */
     async resetPassword(userId: string): Promise<string> {
       await existing(userId);
       const password = generatePassword();
-      const updated = await users.update(userId, { password_hash: await hashPassword(password) });
-      if (!updated) throw notFound('error.userNotFound');
+      const passwordHash = await hashPassword(password);
+      const revoked = await transaction(async (repo, tokens) => {
+        if (!(await repo.update(userId, { password_hash: passwordHash }))) throw notFound('error.userNotFound');
+        return tokens.revokeAllOf(userId);
+      });
       await deps.sessions.endAllFor(userId);
+      await announceWithdrawn(revoked);
       return password;
     },
   };

@@ -41,9 +41,9 @@ export function createAssetService(deps: { files: FileStore }) {
           }
           staged.push({ file, name: displayFileName(rename?.trim() ? rename : part.fileName) });
         }
-        for (const { file } of staged) {
-          // Only pictures keep their type; anything else is served as an opaque download.
-          await file.commit(sniffImageType(file.head));
+        for (const { file, name } of staged) {
+          // Only pictures keep their type; anything else is served as a download typed by its name.
+          await file.commit(sniffImageType(file.head), name);
         }
       } finally {
         await Promise.all(staged.map(({ file }) => file.discard()));

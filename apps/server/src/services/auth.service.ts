@@ -1,5 +1,4 @@
 import type { LoginModel, RegisterModel, RegisterStatus } from '@flagpole/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../db/schema';
 import type { Identity } from '../http/access';
 import { AppError, badRequest, unauthorized } from '../http/errors';
@@ -13,7 +12,7 @@ import { ensureEmailDomainAllowed, ensureStrongPassword } from './account-policy
 import type { AccountTokens } from './account-tokens';
 import type { CaptchaService } from './captcha.service';
 import type { Mailer } from './mailer.service';
-import type { RateLimiter } from './rate-limit.service';
+import { accountThrottleKey, loginAccountKeys, type RateLimiter } from './rate-limit.service';
 import type { SessionService } from './session.service';
 import type { SettingsService } from './settings.service';
 
@@ -43,8 +42,6 @@ export interface AuthServiceDeps {
   limiter: RateLimiter;
   mailer: Mailer;
   publicUrl: string;
-  /** Sign-ins and refused sign-ins go to the admin log with the name and address. */
-  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
 /** Registration, sign-in, sign-out and e-mail verification. */
@@ -75,9 +72,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     throw badRequest(nameTaken ? 'error.userNameTaken' : 'error.emailTaken');
   }
 
-  /** The account the name-or-address and password open; one whose name mimics an address cannot shadow it. */
-  async function findByCredentials(nameOrEmail: string, password: string): Promise<UserRow | undefined> {
-    const candidates = await deps.users.findByNameOrEmail(nameOrEmail);
+  /**
+   * The account the name-or-address and password open, among the accounts the typed text names (its name, or
+   * its address; one whose name mimics an address cannot shadow it).
+   */
+  async function openedBy(candidates: readonly UserRow[], password: string): Promise<UserRow | undefined> {
     if (candidates.length === 0) await verifyAgainstNothing(password);
     for (const candidate of candidates) {
       if (await verifyPassword(candidate.password_hash, password)) return candidate;
@@ -113,31 +112,39 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (status === 'EmailConfirmationRequired' && !deps.mailer.enabled) throw badRequest('error.mailDisabled');
 
       const user = await createOrReuseAccount(input, status === 'LoggedIn');
+      context.identify?.(user.user_name);
       const outcome: RegisterOutcome = { status, messageKey: REGISTER_MESSAGES[status] };
       if (status === 'LoggedIn') outcome.session = await deps.sessions.start(user.id, context);
       if (status === 'EmailConfirmationRequired') await sendVerification(user, context);
       return outcome;
     },
 
-    /** Signs in by user name or e-mail; every refusal is 401, repeated failures 429. */
+    /**
+     * Signs in by user name or e-mail; every refusal is 401, throttled attempts 429. Failures count against the
+     * account the text names (so its name and its address share one count) and the caller's address.
+     */
     async login(input: LoginModel, context: RequestContext, current: Identity | null): Promise<StartedSession> {
       await deps.captcha.ensureSolved(input.challenge, context.ip);
-      await deps.limiter.ensureLoginAllowed(input.userName, context.ip);
-      const user = await findByCredentials(input.userName, input.password);
-      const refuse = (key: MessageKey, reason: string) => {
-        deps.log.warn({ user: input.userName, ip: context.ip, status: 'Denied' }, `Sign-in refused: ${reason}`);
-        return unauthorized(key);
-      };
+      await deps.limiter.ensureAddressMayTrySignIn(context.ip);
+      const candidates = await deps.users.findByNameOrEmail(input.userName);
+      // The audit entry names the account tried, never the typed text (a password typed into the name field).
+      if (candidates[0]) context.identify?.(candidates[0].user_name);
+      const accounts = loginAccountKeys(
+        candidates.map((candidate) => candidate.id),
+        input.userName,
+      );
+      await deps.limiter.ensureLoginAllowed(accounts, context.ip);
+      const user = await openedBy(candidates, input.password);
       if (!user) {
-        await deps.limiter.recordLoginFailure(input.userName, context.ip);
-        throw refuse('error.loginFailed', 'wrong user name or password');
+        await deps.limiter.recordLoginFailure(accounts, context.ip);
+        throw unauthorized('error.loginFailed');
       }
-      if (user.role === 'Banned') throw refuse('error.accountBanned', 'the account is banned');
-      if (!user.email_confirmed) throw refuse('error.accountNotActivated', 'the e-mail address is not confirmed');
+      context.identify?.(user.user_name);
+      await deps.limiter.recordLoginSuccess(accountThrottleKey(user.id), context.ip);
+      if (user.role === 'Banned') throw unauthorized('error.accountBanned');
+      if (!user.email_confirmed) throw unauthorized('error.accountNotActivated');
       if (current?.sessionHash) await deps.sessions.end(current.sessionHash);
-      const session = await deps.sessions.start(user.id, context);
-      deps.log.info({ user: user.user_name, ip: context.ip, status: 'Success' }, 'Signed in');
-      return session;
+      return deps.sessions.start(user.id, context);
     },
 
     async logout(identity: Identity): Promise<void> {
@@ -149,6 +156,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const email = decodeLinkValue(input.email);
       const user = email ? await deps.users.findByEmail(email) : undefined;
       if (!user) throw badRequest('error.invalidLink');
+      context.identify?.(user.user_name);
       if (user.email_confirmed) throw badRequest('error.alreadyConfirmed');
       const consumed = await deps.tokens.consume(input.token, user.id, 'verify');
       if (!consumed) throw new AppError(401, 'error.invalidLink');

@@ -1,13 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { ChallengeCategory, ChallengeTrafficModel, FileRecord, TeamTrafficModel } from '@flagpole/contract';
-import { AppError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import type { CaptureStore } from '../proxy/capture-store';
 import type { CaptureRepository } from '../repositories/capture.repository';
 import { avatarUrl } from './profile.service';
 
-/** The contract's capture "not found" answers carry body status 400 under HTTP 404, as the reference's do. */
-const captureNotFound = (key: 'capture.fileNotFound' | 'capture.nothingCaptured') =>
-  new AppError(404, key, undefined, 400);
+/** A missing capture is 404 in the body too (the reference sent body status 400 here; clients read the HTTP one). */
+const captureNotFound = (key: 'capture.fileNotFound' | 'capture.nothingCaptured') => notFound(key);
 
 /** Browsing, downloading and deleting recorded traffic (monitors and administrators). */
 export function createCaptureService(deps: { repository: CaptureRepository; store: CaptureStore }) {
@@ -44,8 +43,7 @@ export function createCaptureService(deps: { repository: CaptureRepository; stor
         id: row.participationId,
         teamId: row.teamId,
         name: row.name,
-        // Divisions are not modelled yet; the field stays in the model for clients that show it.
-        division: null,
+        division: row.divisionName,
         avatar: avatarUrl(row.avatarHash),
         count: counts.get(row.participationId) ?? 0,
       }));

@@ -16,6 +16,7 @@ import type { Db } from '../db/database';
 import { badRequest, notFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/event-bus';
+import { downloadName } from '../lib/safe-file-name';
 import {
   type AttachmentView,
   type ChallengeRepository,
@@ -42,13 +43,13 @@ const sameHints = (a: string[], b: string[]) => {
   return left.size === right.size && [...left].every((h) => right.has(h));
 };
 
-function attachmentModel(view: AttachmentView | undefined, fileName: string): Attachment | null {
+function attachmentModel(view: AttachmentView | undefined, fileName: string | null): Attachment | null {
   if (!view || view.type === 'None') return null;
   if (view.type === 'Local') {
     return {
       id: view.id,
       type: 'Local',
-      url: `/assets/${view.fileHash}/${encodeURIComponent(fileName)}`,
+      url: `/assets/${view.fileHash}/${encodeURIComponent(downloadName(fileName, view.fileName))}`,
       fileSize: view.fileSize,
     };
   }
@@ -132,8 +133,9 @@ export function createChallengeEditService(deps: { db: Db; clock: Clock; events:
         return null;
       case 'Local': {
         if (!input.fileHash) throw badRequest('error.missingField', { field: 'fileHash' });
-        if (!(await from.retainFile(input.fileHash))) throw badRequest('error.fileNotFound');
-        return { type: 'Local', file_hash: input.fileHash, remote_url: null };
+        const file = await from.retainFile(input.fileHash);
+        if (!file) throw badRequest('error.fileNotFound');
+        return { type: 'Local', file_hash: input.fileHash, remote_url: null, file_name: file.name };
       }
       case 'Remote': {
         if (!input.remoteUrl) throw badRequest('error.missingField', { field: 'remoteUrl' });

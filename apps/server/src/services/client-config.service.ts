@@ -4,12 +4,15 @@ import { type CachedBody, cachedBody } from '../http/cached-response';
 import { sha256Hex } from '../lib/crypto';
 import type { Settings, SettingsService } from './settings.service';
 
-export function toClientConfig(settings: Settings): ClientConfig {
+export function toClientConfig(settings: Settings, mailEnabled: boolean): ClientConfig {
   const { globalConfig, containerPolicy } = settings;
   return {
     title: globalConfig.title,
     slogan: globalConfig.slogan,
     footerInfo: globalConfig.footerInfo,
+    aboutText: globalConfig.aboutText,
+    // The same condition as the e-mail change itself (account-email.service.ts).
+    emailChangeByLink: mailEnabled && settings.accountPolicy.emailConfirmationRequired,
     customTheme: isHexColor(globalConfig.customTheme) ? globalConfig.customTheme : null,
     apiPublicKey: null,
     logoUrl: globalConfig.logoHash ? `/assets/${globalConfig.logoHash}/logo` : null,
@@ -21,10 +24,10 @@ export function toClientConfig(settings: Settings): ClientConfig {
 }
 
 /** The public client configuration, serialised once per settings change. */
-export function createClientConfigService(deps: { settings: SettingsService }) {
+export function createClientConfigService(deps: { settings: SettingsService; mailEnabled: boolean }) {
   let cached: CachedBody | undefined;
   const build = (settings: Settings) => {
-    const config = toClientConfig(settings);
+    const config = toClientConfig(settings, deps.mailEnabled);
     const body = JSON.stringify(config);
     cached = cachedBody(config, `cfg-${sha256Hex(body).slice(0, 16)}`, settings.updatedAt);
   };

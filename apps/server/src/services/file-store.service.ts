@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { notFound } from '../http/errors';
+import type { BlobStore } from '../lib/blob-store';
 import { randomToken } from '../lib/crypto';
 import { SNIFF_BYTES } from '../lib/file-type';
 import type { FileRepository, StoredFileRow } from '../repositories/file.repository';
@@ -22,31 +23,35 @@ export interface StagedFile {
   /** The first bytes of the content, to recognise its type. */
   head: Buffer;
   /** Moves the content to its place (or drops it when already stored) and adds a reference. */
-  commit(contentType: string): Promise<void>;
+  commit(contentType: string, name?: string): Promise<void>;
+  /**
+   * Moves the content to its place (or drops it when already stored) without touching the database: for callers
+   * that add the references in their own transaction and place the bytes once it has committed.
+   */
+  place(contentType: string): Promise<void>;
   /** Removes the temporary file; harmless after `commit`. */
   discard(): Promise<void>;
 }
 
+/** Where a file of this content lives in the store (the same key on local disk and in a bucket). */
+export function fileKey(hash: string): string {
+  return `${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}`;
+}
+
 /**
- * Files kept by the SHA-256 of their content under `filesDir/ab/cd/<hash>`: identical content is
- * stored once and reference counted. Nothing a client sends becomes part of a path.
+ * Files kept by the SHA-256 of their content under `ab/cd/<hash>` of the blob store (local disk or S3):
+ * identical content is stored once and reference counted. Nothing a client sends becomes part of a key.
  *
  * Releasing the last reference leaves the bytes (and the row, at zero) in place: removing
  * unreferenced files is a separate clean-up, so a download racing a delete never sees half a file.
  */
-export function createFileStore(deps: { filesDir: string; files: FileRepository }) {
-  const pathOf = (hash: string) => path.join(deps.filesDir, hash.slice(0, 2), hash.slice(2, 4), hash);
-  /** Uploads are written here first: same file system as the store, so moving them in is a rename. */
-  const stagingDir = path.join(deps.filesDir, '.staging');
-
-  async function exists(file: string): Promise<boolean> {
-    try {
-      await access(file);
-      return true;
-    } catch {
-      return false;
-    }
-  }
+export function createFileStore(deps: {
+  blobs: BlobStore;
+  /** Uploads are written here first, on local disk (for local storage, the same file system as the store). */
+  stagingDir: string;
+  files: FileRepository;
+}) {
+  const { blobs, stagingDir } = deps;
 
   /** Streams the content to a temporary file while hashing it; never holds the whole file in memory. */
   async function stage(content: Readable): Promise<StagedFile> {
@@ -74,23 +79,35 @@ export function createFileStore(deps: { filesDir: string; files: FileRepository 
     }
     const hash = hasher.digest('hex');
     const discard = () => rm(temporary, { force: true });
+    const place = async (contentType: string) => {
+      const key = fileKey(hash);
+      // Readers never see a half-written file: the content appears at its place all at once.
+      if (await blobs.stat(key)) await discard();
+      else await blobs.putFile(key, temporary, contentType);
+    };
     return {
       hash,
       size,
       head,
       discard,
-      async commit(contentType) {
-        const target = pathOf(hash);
-        if (await exists(target)) {
-          await discard();
-        } else {
-          await mkdir(path.dirname(target), { recursive: true });
-          // Readers never see a half-written file: the content appears at its place all at once.
-          await rename(temporary, target);
-        }
-        await deps.files.addReference({ hash, size, contentType });
+      place,
+      async commit(contentType, name) {
+        await place(contentType);
+        await deps.files.addReference({ hash, size, contentType, name });
       },
     };
+  }
+
+  async function describe(hash: string): Promise<StoredFileRow> {
+    const file = isFileHash(hash) ? await deps.files.find(hash) : undefined;
+    if (!file) throw notFound('error.fileNotFound');
+    return file;
+  }
+
+  async function read(file: StoredFileRow): Promise<Readable> {
+    const found = await blobs.read(fileKey(file.hash));
+    if (!found) throw notFound('error.fileNotFound');
+    return found.stream;
   }
 
   /** Stores a stream's content (once per distinct content) and adds a reference; returns the hash. */
@@ -122,13 +139,29 @@ export function createFileStore(deps: { filesDir: string; files: FileRepository 
       if (!isFileHash(hash) || !(await deps.files.releaseReference(hash))) throw notFound('error.fileNotFound');
     },
 
+    /** True when the store holds the file's bytes (its row is the caller's to check, in bulk). */
+    async hasBytes(hash: string): Promise<boolean> {
+      return isFileHash(hash) && (await blobs.stat(fileKey(hash))) !== null;
+    },
+
+    /** The stored file's record; 404 when the hash is malformed or unknown. */
+    describe,
+
+    /** The content of a described file; 404 when it is missing from the store. */
+    read,
+
     /** Opens a stored file for download; 404 when the hash is malformed or unknown. */
     async open(hash: string): Promise<{ file: StoredFileRow; stream: Readable }> {
-      if (!isFileHash(hash)) throw notFound('error.fileNotFound');
-      const file = await deps.files.find(hash);
-      const location = pathOf(hash);
-      if (!file || !(await exists(location))) throw notFound('error.fileNotFound');
-      return { file, stream: createReadStream(location) };
+      const file = await describe(hash);
+      return { file, stream: await read(file) };
+    },
+
+    /**
+     * Where a client may fetch the file directly (a presigned bucket URL, when S3 downloads are redirected);
+     * null to stream it through the platform.
+     */
+    directUrl(file: StoredFileRow, headers: { contentType: string; disposition: string }): Promise<string | null> {
+      return blobs.downloadUrl(fileKey(file.hash), headers);
     },
   };
 }

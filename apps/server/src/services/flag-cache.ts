@@ -1,5 +1,5 @@
 import type { Clock } from '../lib/clock';
-import type { EventBus } from '../lib/event-bus';
+import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import type { FlagRow, JudgeRepository } from '../repositories/judge.repository';
 import { GAMES_CHANGED } from './game-edit.service';
 import { PLAY_LOOKUPS_CHANGED } from './play-lookups';
@@ -44,7 +44,7 @@ export function createFlagCache(deps: {
     }
     for (const [key, entry] of entries) if (entry.gameId === gameId) entries.delete(key);
   }
-  const unsubscribers = [PLAY_LOOKUPS_CHANGED, SCOREBOARD_INVALIDATE, GAMES_CHANGED].map((channel) =>
+  const unsubscribers = [PLAY_LOOKUPS_CHANGED, SCOREBOARD_INVALIDATE, GAMES_CHANGED, BUS_RESYNC].map((channel) =>
     deps.events.subscribe(channel, forget),
   );
 

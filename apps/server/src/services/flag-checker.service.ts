@@ -1,16 +1,19 @@
-import type { AnswerResult, GameEvent, Submission } from '@flagpole/contract';
+import type { AnswerResult, GameEvent, LogLevel, Submission, TaskStatus } from '@flagpole/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock';
 import { constantTimeEqual } from '../lib/crypto';
 import type { EventBus } from '../lib/event-bus';
 import { publishLive } from '../realtime/live-channel';
 import type { CommitResult, JudgeRepository, PendingSubmission, Verdict } from '../repositories/judge.repository';
+import type { AuditLog } from './audit-log';
 import type { FlagCache } from './flag-cache';
 import type { NoticeService } from './notice.service';
 import type { ScoreboardService } from './scoreboard.service';
 
 export interface FlagCheckerOptions {
   repository: JudgeRepository;
+  /** This process's lease id: the owner written on the submissions it stores, and who takes over orphans. */
+  owner: string;
   /** Cached candidate flags (static flags per challenge, a team's own dynamic flag). */
   flags: FlagCache;
   notices: NoticeService;
@@ -18,6 +21,8 @@ export interface FlagCheckerOptions {
   events: EventBus;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Each verdict goes to the audit trail (the result, never the flag). */
+  audit?: AuditLog;
   /**
    * Batches judged at the same time (each is one transaction on its own connection). Default 1: a batch
    * with solves locks the challenge rows it touches, so concurrent batches mostly wait for each other; one
@@ -26,6 +31,8 @@ export interface FlagCheckerOptions {
   concurrency?: number;
   /** Submissions judged together in one batch. */
   batchSize?: number;
+  /** Told each verdict this process commits (metrics). */
+  onVerdict?: (status: AnswerResult) => void;
 }
 
 const isDynamic = (type: PendingSubmission['challengeType']) =>
@@ -38,12 +45,27 @@ function matchesAny(answer: string, candidates: readonly string[]): boolean {
   return found;
 }
 
+/** How a verdict reads in the audit trail. */
+const VERDICT_OUTCOMES: Record<Verdict['status'], { status: TaskStatus; level: LogLevel }> = {
+  Accepted: { status: 'Success', level: 'Information' },
+  WrongAnswer: { status: 'Failed', level: 'Information' },
+  NotFound: { status: 'NotFound', level: 'Information' },
+  CheatDetected: { status: 'Denied', level: 'Warning' },
+};
+
+/** Submissions taken over from processes that are gone, at most this many per pass. */
+const TAKEOVER_BATCH = 1_000;
+/** A submission whose judging failed is tried again after this long, doubling up to the maximum. */
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 5_000;
+
 /**
  * Judges stored submissions off the request path. Submissions are queued by id (FIFO); up to `concurrency`
  * batches run at once, each taking up to `batchSize` waiting ids, so a burst is judged in few transactions.
- * A failed batch is retried one submission at a time; one that still fails stays FlagSubmitted and is
- * picked up again by `start()` on the next start. Side effects (live messages, notices, scoreboard
- * invalidation) happen only after the verdict transaction commits. Flags are never logged.
+ * A failed batch is retried one submission at a time; one that still fails (the database is unreachable)
+ * is tried again after a pause, longer each time up to a few seconds. `takeOver()`, run by the process lease
+ * every tick, queues the unjudged submissions of processes that are gone. Side effects (live messages,
+ * notices, scoreboard invalidation) happen only after the verdict transaction commits. Flags are never logged.
  */
 export function createFlagChecker(options: FlagCheckerOptions) {
   const { repository, log } = options;
@@ -70,12 +92,21 @@ export function createFlagChecker(options: FlagCheckerOptions) {
   const verdictWaiters = new Map<number, Array<(status: AnswerResult) => void>>();
   /** Details of submissions queued by this process, kept until judged, so judging needs no read. */
   const details = new Map<number, PendingSubmission>();
+  /** Submissions waiting to be tried again after a failure: the pause before the next try, and its timer. */
+  const retries = new Map<number, { delayMs: number; timer?: NodeJS.Timeout }>();
 
   function settleWaiters(submissionId: number, status: AnswerResult): void {
     const waiters = verdictWaiters.get(submissionId);
     if (!waiters) return;
     verdictWaiters.delete(submissionId);
     for (const resolve of waiters) resolve(status);
+  }
+
+  function enqueue(submissionId: number): void {
+    if (stopped || known.has(submissionId)) return;
+    known.add(submissionId);
+    waiting.push(submissionId);
+    schedulePump();
   }
 
   /** Ids queued in the same tick go into one batch, in id order. */
@@ -128,8 +159,21 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     return verdicts;
   }
 
+  /** The verdict in the audit trail: who, from where, which challenge, the result; never the answer. */
+  function auditVerdict(v: Verdict): void {
+    const s = v.submission;
+    options.audit?.record({
+      action: 'flag.verdict',
+      user: s.userName,
+      ip: s.ip ?? null,
+      ...VERDICT_OUTCOMES[v.status],
+      detail: `${v.status}: game ${s.gameId}, challenge ${s.challengeId} "${s.challengeTitle}", team "${s.teamName}", submission ${s.id}`,
+    });
+  }
+
   /** Live messages for one committed verdict: the FlagSubmit event, a CheatDetected event, the submission. */
   async function announceVerdict(v: Verdict, time: number): Promise<void> {
+    auditVerdict(v);
     const s = v.submission;
     const event: GameEvent = {
       time,
@@ -163,6 +207,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
   }
 
   function settle(v: Verdict): void {
+    options.onVerdict?.(v.status);
     const entry = recent.get(v.submission.id);
     if (entry) entry.status = v.status;
     settleWaiters(v.submission.id, v.status);
@@ -208,15 +253,35 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     }
   }
 
-  async function runBatch(batch: number[]): Promise<void> {
+  /** Queues the submission again after a pause that doubles with each failure. */
+  function retryLater(id: number, error: unknown): void {
+    const previous = retries.get(id);
+    const delayMs = previous ? Math.min(RETRY_MAX_MS, previous.delayMs * 2) : RETRY_FIRST_MS;
+    // Logged once per submission: an outage would otherwise log every retry of every pending answer.
+    if (!previous) log.error({ err: error, submissionId: id }, 'flag checker: judging failed; trying again');
+    const entry: { delayMs: number; timer?: NodeJS.Timeout } = { delayMs };
+    retries.set(id, entry);
+    entry.timer = setTimeout(() => {
+      entry.timer = undefined;
+      if (!stopped) enqueue(id);
+    }, delayMs);
+    entry.timer.unref();
+  }
+
+  /** Judges the batch; returns the ids that failed even on their own. */
+  async function runBatch(batch: number[]): Promise<number[]> {
     try {
       await judge(batch);
+      for (const id of batch) retries.delete(id);
+      return [];
     } catch (error) {
       if (batch.length === 1) {
-        log.error({ err: error, submissionId: batch[0] }, 'flag checker: judging failed; retried at next start');
-        return;
+        retryLater(batch[0] as number, error);
+        return batch;
       }
-      for (const id of batch) await runBatch([id]);
+      const failed: number[] = [];
+      for (const id of batch) failed.push(...(await runBatch([id])));
+      return failed;
     }
   }
 
@@ -224,21 +289,27 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     while (!stopped && running < concurrency && waiting.length > 0) {
       const batch = waiting.splice(0, batchSize);
       running += 1;
-      void runBatch(batch).finally(() => {
-        running -= 1;
-        for (const id of batch) {
-          known.delete(id);
-          details.delete(id);
-          // A submission left unjudged (its batch failed) answers its waiting polls as still pending.
-          settleWaiters(id, recent.get(id)?.status ?? 'FlagSubmitted');
-        }
-        pump();
-        if (running === 0 && (waiting.length === 0 || stopped)) {
-          const waiters = idleWaiters;
-          idleWaiters = [];
-          for (const resolve of waiters) resolve();
-        }
-      });
+      let failed = new Set<number>();
+      void runBatch(batch)
+        .then((ids) => {
+          failed = new Set(ids);
+        })
+        .finally(() => {
+          running -= 1;
+          for (const id of batch) {
+            known.delete(id);
+            // A submission tried again keeps its details, so the next try needs no read either.
+            if (!failed.has(id)) details.delete(id);
+            // A submission left unjudged (its batch failed) answers its waiting polls as still pending.
+            settleWaiters(id, recent.get(id)?.status ?? 'FlagSubmitted');
+          }
+          pump();
+          if (running === 0 && (waiting.length === 0 || stopped)) {
+            const waiters = idleWaiters;
+            idleWaiters = [];
+            for (const resolve of waiters) resolve();
+          }
+        });
     }
   }
 
@@ -260,6 +331,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
       const { id, userId, gameId, challengeId } = submission;
       const at = options.clock.now().getTime();
       recent.set(id, { userId, gameId, challengeId, status, at });
+      options.onVerdict?.(status);
       try {
         await announceVerdict({ submission, status }, at);
       } catch (error) {
@@ -280,7 +352,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
       recent.set(id, { userId, gameId, challengeId, status: 'FlagSubmitted', at: options.clock.now().getTime() });
       if (stopped || known.has(id)) return;
       details.set(id, submission);
-      this.enqueue(id);
+      enqueue(id);
     },
 
     /** The verdict of a submission this process queued, if the caller made it; undefined means "ask the database". */
@@ -326,19 +398,24 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     },
 
     /** Queues a stored submission for judging. */
-    enqueue(submissionId: number): void {
-      if (stopped || known.has(submissionId)) return;
-      known.add(submissionId);
-      waiting.push(submissionId);
-      schedulePump();
+    enqueue,
+
+    /**
+     * Queues the unjudged submissions of processes that are gone (and those stored before leases), taking
+     * them over so that no other live process judges them too. Returns how many were taken.
+     */
+    async takeOver(): Promise<number> {
+      if (stopped) return 0;
+      const ids = await repository.claimOrphans(options.owner, TAKEOVER_BATCH);
+      for (const id of ids) enqueue(id);
+      if (ids.length > 0) log.info({ count: ids.length }, 'flag checker: took over unjudged submissions');
+      return ids.length;
     },
 
-    /** Re-queues every submission still waiting for a verdict (after a restart or a crash). */
+    /** Starts taking work: the unjudged submissions left by processes that are gone are queued at once. */
     async start(): Promise<number> {
       stopped = false;
-      const ids = await repository.pendingIds();
-      for (const id of ids) this.enqueue(id);
-      return ids.length;
+      return this.takeOver();
     },
 
     /** Resolves when nothing is queued or being judged. */
@@ -347,9 +424,14 @@ export function createFlagChecker(options: FlagCheckerOptions) {
       return new Promise((resolve) => idleWaiters.push(resolve));
     },
 
-    /** Stops taking work, lets running batches finish; queued ids stay FlagSubmitted for the next start. */
+    /**
+     * Stops taking work and lets the running batches finish; queued ids stay FlagSubmitted, for whichever
+     * process takes them over once this one's lease is given up (or for the next start).
+     */
     async stop(): Promise<void> {
       stopped = true;
+      for (const entry of retries.values()) clearTimeout(entry.timer);
+      retries.clear();
       for (const id of waiting) {
         settleWaiters(id, 'FlagSubmitted');
         details.delete(id);

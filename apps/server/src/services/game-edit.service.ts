@@ -144,6 +144,15 @@ export function createGameEditService(deps: {
       return toGameInfoModel(row);
     },
 
+    /**
+     * Makes every process read the game's scoreboard rows again and rebuild (for rows changed outside the
+     * platform): the same event as any other change the board depends on.
+     */
+    async flushScoreboard(gameId: number): Promise<void> {
+      await load(gameId);
+      await deps.events.publish(SCOREBOARD_INVALIDATE, { gameId });
+    },
+
     /** Deletes the game with everything in it, releasing its files. */
     async remove(gameId: number): Promise<void> {
       const game = await load(gameId);

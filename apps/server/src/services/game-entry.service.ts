@@ -1,6 +1,7 @@
 import type {
   BasicGameInfoModel,
   DetailedGameInfoModel,
+  GameJoinCheckInfoModel,
   GameJoinModel,
   ParticipationEditModel,
   ParticipationInfoModel,
@@ -10,13 +11,15 @@ import type { Db } from '../db/database';
 import type { ParticipationStatusName } from '../db/schema';
 import type { Identity } from '../http/access';
 import { type CachedBody, cachedBody } from '../http/cached-response';
-import { AppError, badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
 import { constantTimeEqual, sha256Hex } from '../lib/crypto';
-import type { EventBus } from '../lib/event-bus';
+import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
+import { createDivisionRepository } from '../repositories/division.repository';
 import { createGameRepository, type GameRow } from '../repositories/game.repository';
 import { createTeamRepository } from '../repositories/team.repository';
 import { isUniqueViolation } from '../repositories/user.repository';
+import { acceptsWithoutReview, divisionForJoin, inviteCodeForJoin, joinableDivisions } from './division-rules';
 import { GAMES_CHANGED, posterUrl } from './game-edit.service';
 import { assertGameNotEnded, hasGameEnded, hasGameStarted } from './game-window';
 import { avatarUrl, toProfile } from './profile.service';
@@ -67,12 +70,15 @@ export function orderRecentGames(games: GameRow[], now: Date): GameRow[] {
 /** The player's way into games: lists, details, joining and leaving; and the organiser's review. */
 export function createGameEntryService(deps: { db: Db; clock: Clock; events: EventBus }) {
   const games = createGameRepository(deps.db);
+  const divisions = createDivisionRepository(deps.db);
   const pages = new Map<string, CachedBody>();
   let generation = 0;
-  deps.events.subscribe(GAMES_CHANGED, () => {
+  const forgetPages = () => {
     pages.clear();
     generation += 1;
-  });
+  };
+  deps.events.subscribe(GAMES_CHANGED, forgetPages);
+  deps.events.subscribe(BUS_RESYNC, forgetPages);
 
   const invalidate = (gameId: number) => deps.events.publish(SCOREBOARD_INVALIDATE, { gameId });
 
@@ -108,12 +114,16 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
       return cachedBody(data, `rct-${sha256Hex(JSON.stringify(data)).slice(0, 16)}`, now);
     },
 
-    /** Hidden games are reachable by id; the caller's own entry fills status and team name. */
+    /**
+     * Hidden games are reachable by id; the caller's own entry fills status, team name and division. Every
+     * division is listed (the game page names the team's division); `/check` says which are open for joining.
+     */
     async detail(gameId: number, identity: Identity | null): Promise<DetailedGameInfoModel> {
       const game = await load(gameId);
-      const [teamCount, entry] = await Promise.all([
+      const [teamCount, entry, divisionRows] = await Promise.all([
         games.acceptedTeamCount(gameId),
         identity ? games.rosterEntry(gameId, identity.userId) : Promise.resolve(undefined),
+        divisions.list(gameId),
       ]);
       return {
         id: game.id,
@@ -121,7 +131,7 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
         summary: game.summary,
         content: game.content,
         hidden: game.hidden,
-        divisions: [],
+        divisions: divisionRows.map((d) => ({ id: d.id, name: d.name, inviteCodeRequired: d.inviteCode !== null })),
         inviteCodeRequired: Boolean(game.invite_code),
         writeupRequired: game.writeup_required,
         poster: posterUrl(game.poster_hash),
@@ -136,6 +146,24 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
       };
     },
 
+    /** The caller's teams that have an entry in the game and the divisions open for joining (`/check`). */
+    async check(identity: Identity, gameId: number): Promise<GameJoinCheckInfoModel> {
+      await load(gameId);
+      const [rows, divisionRows] = await Promise.all([
+        games.entriesOfUserTeams(gameId, identity.userId),
+        divisions.list(gameId),
+      ]);
+      return {
+        joinedTeams: rows.map((row) => ({
+          id: row.team_id,
+          division: row.division_id,
+          name: row.team_name,
+          status: row.status,
+        })),
+        joinableDivisions: joinableDivisions(divisionRows).map((d) => d.id),
+      };
+    },
+
     /** Puts the caller on the team's roster for the game, in the order of checks of the contract. */
     async join(identity: Identity, gameId: number, input: GameJoinModel): Promise<void> {
       const game = await load(gameId);
@@ -147,8 +175,18 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
           const team = await teams.find(input.teamId);
           if (!team) throw notFound('error.teamNotFound');
           if (!(await teams.isMember(team.id, identity.userId))) throw badRequest('error.notTeamMember');
-          if (game.invite_code && !constantTimeEqual(game.invite_code, input.inviteCode?.trim() ?? '')) {
-            throw badRequest('error.wrongGameInviteCode');
+          // Invite codes admit teams: a member joining a team whose entry stands (not Rejected) follows the
+          // team in, into its division, without a code (docs/teams-and-game-entry.md, "Late members").
+          const current = await repo.teamParticipation(gameId, team.id);
+          const standing = current !== undefined && current.status !== 'Rejected';
+          const division = divisionForJoin(
+            await createDivisionRepository(trx).list(gameId),
+            input.divisionId,
+            standing ? { divisionId: current.division_id } : null,
+          );
+          const code = inviteCodeForJoin(division, game.invite_code);
+          if (code && !standing && !constantTimeEqual(code, input.inviteCode?.trim() ?? '')) {
+            throw badRequest(division?.inviteCode ? 'error.wrongDivisionInviteCode' : 'error.wrongGameInviteCode');
           }
           const existing = await repo.rosterEntry(gameId, identity.userId);
           if (existing && existing.status !== 'Rejected') throw badRequest('error.alreadyInGame');
@@ -159,7 +197,10 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
           const limit = game.team_member_count_limit;
           if (limit > 0 && (await repo.rosterSize(participation.id)) >= limit) throw badRequest('error.teamFull');
           await repo.addToRoster(participation.id, gameId, identity.userId);
-          if (status === 'Pending' && game.accept_without_review) status = 'Accepted';
+          if (!standing && participation.division_id !== (division?.id ?? null)) {
+            await repo.setDivision(participation.id, division?.id ?? null);
+          }
+          if (status === 'Pending' && acceptsWithoutReview(division, game.accept_without_review)) status = 'Accepted';
           if (status !== participation.status) await repo.setStatus(participation.id, status);
         });
       } catch (error) {
@@ -189,8 +230,7 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
 
     async participations(gameId: number): Promise<ParticipationInfoModel[]> {
       const exists = await games.find(gameId);
-      // The contract's quirk: HTTP 404 with body status 400.
-      if (!exists) throw new AppError(404, 'error.gameNotFound', undefined, 400);
+      if (!exists) throw notFound('error.gameNotFound');
       const rows = await games.participationsOfGame(gameId);
       const teamIds = [...new Set(rows.map((p) => p.team_id))];
       if (teamIds.length === 0) return [];
@@ -232,19 +272,32 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
       });
     },
 
-    /** Pending → Accepted | Rejected, Accepted → Suspended, Suspended → Accepted; Rejected is final. */
+    /**
+     * Pending → Accepted | Rejected, Accepted → Suspended, Suspended → Accepted; Rejected is final. The
+     * division is always applied, as the contract says: null or absent clears it, an id that is not a division
+     * of the game is ignored (the division stays), and a Rejected entry has none.
+     */
     async review(participationId: number, input: ParticipationEditModel): Promise<void> {
       const gameId = await deps.db.transaction().execute(async (trx) => {
         const repo = createGameRepository(trx);
         const participation = await repo.findParticipation(participationId);
         if (!participation) throw notFound('error.participationNotFound');
         const target: ParticipationStatus | null | undefined = input.status;
+        let status = participation.status;
         if (target != null && target !== participation.status) {
           if (target === 'Unsubmitted' || !TRANSITIONS[participation.status].includes(target)) {
             throw badRequest('error.statusTransition', { from: participation.status, to: target });
           }
           await repo.setStatus(participation.id, target);
+          status = target;
         }
+        let divisionId = participation.division_id;
+        if (input.divisionId == null) divisionId = null;
+        else if (await createDivisionRepository(trx).find(participation.game_id, input.divisionId)) {
+          divisionId = input.divisionId;
+        }
+        if (status === 'Rejected') divisionId = null;
+        if (divisionId !== participation.division_id) await repo.setDivision(participation.id, divisionId);
         return participation.game_id;
       });
       await invalidate(gameId);

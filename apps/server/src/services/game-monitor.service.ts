@@ -29,14 +29,14 @@ export function createGameMonitorService(deps: { repository: PlayRepository; pla
           id: r.owner_id,
           team: { id: r.owner_team_id, name: r.owner_team_name, avatar: avatarUrl(r.owner_team_avatar) },
           status: r.owner_status,
-          division: null,
+          division: r.owner_division_name,
           divisionId: r.owner_division,
         },
         submitTeam: {
           id: r.submit_id,
           team: { id: r.submit_team_id, name: r.submit_team_name, avatar: avatarUrl(r.submit_team_avatar) },
           status: r.submit_status,
-          division: null,
+          division: r.submit_division_name,
           divisionId: r.submit_division,
         },
         submission: {

@@ -2,7 +2,12 @@ import {
   type AnswerResult,
   ChallengeCategory,
   type ChallengeDetailModel,
+  type ChallengeInfo,
   type ClientFlagContext,
+  GamePermission,
+  hasPermission,
+  type Role,
+  roleRank,
   type ScoreboardItem,
 } from '@flagpole/contract';
 import type { CachedBody } from '../http/cached-response';
@@ -10,6 +15,7 @@ import { AppError, forbidden, notFound } from '../http/errors';
 import { createBatcher } from '../lib/batcher';
 import type { Clock } from '../lib/clock';
 import { sha256Hex } from '../lib/crypto';
+import { downloadName } from '../lib/safe-file-name';
 import { signTeamToken } from '../lib/team-token';
 import type {
   NewSubmission,
@@ -22,7 +28,7 @@ import type { FlagChecker } from './flag-checker.service';
 import { assertGameNotEnded, assertGameStarted, hasGameEnded } from './game-window';
 import type { PlayLookups } from './play-lookups';
 import type { RateLimiter } from './rate-limit.service';
-import type { ScoreboardService } from './scoreboard.service';
+import type { BuiltScoreboard, ScoreboardService } from './scoreboard.service';
 
 /** A signed-in user playing a game through an Accepted participation. */
 export interface Player {
@@ -31,6 +37,14 @@ export interface Player {
   participationId: number;
   teamId: number;
   teamName: string;
+  /** The entry's division; null: none, every permission. */
+  divisionId: number | null;
+}
+
+/** Who asks: the user and their role (organisers may preview a board without a team). */
+export interface Caller {
+  userId: string;
+  role: Role;
 }
 
 /** The team's instance of a container challenge, as the challenge detail shows it. */
@@ -42,15 +56,20 @@ export type InstanceContextProvider = (
 
 const isContainerType = (type: string) => type === 'StaticContainer' || type === 'DynamicContainer';
 const category = ChallengeCategory.catch('Misc');
+/** The key of the preview body among a board's per-participation detail bodies (ids start at 1). */
+const PREVIEW_KEY = 0;
 /** Longest a status call holds for a verdict being judged; judging a batch takes milliseconds. */
 const VERDICT_WAIT_MS = 2_000;
 
 function attachmentContext(
-  row: Pick<TeamFlagRow, 'attachment_type' | 'remote_url' | 'file_hash' | 'file_size'> | undefined,
-  fileName: string,
+  row:
+    | Pick<TeamFlagRow, 'attachment_type' | 'remote_url' | 'file_hash' | 'file_size' | 'attachment_file_name'>
+    | undefined,
+  fileName: string | null,
 ): Pick<ClientFlagContext, 'url' | 'fileSize'> {
   if (row?.attachment_type === 'Local' && row.file_hash) {
-    return { url: `/assets/${row.file_hash}/${encodeURIComponent(fileName)}`, fileSize: row.file_size };
+    const name = downloadName(fileName, row.attachment_file_name);
+    return { url: `/assets/${row.file_hash}/${encodeURIComponent(name)}`, fileSize: row.file_size };
   }
   if (row?.attachment_type === 'Remote' && row.remote_url) return { url: row.remote_url, fileSize: null };
   return { url: null, fileSize: null };
@@ -68,6 +87,8 @@ export function createGamePlayService(deps: {
   flagChecker: FlagChecker;
   limiter: RateLimiter;
   clock: Clock;
+  /** This process's lease id, written on the submissions it stores (whoever outlives it takes them over). */
+  owner: string;
 }) {
   const { repository, clock } = deps;
   // Submissions arriving together are stored in one statement (group commit); each POST still answers
@@ -112,7 +133,60 @@ export function createGamePlayService(deps: {
       participationId: participation.id,
       teamId: participation.teamId,
       teamName: participation.teamName,
+      divisionId: participation.divisionId,
     };
+  }
+
+  /** The player's permissions on a challenge: its division's override, else the division's default. */
+  async function permissionsOf(p: Player, challengeId: number): Promise<number> {
+    if (p.divisionId === null) return GamePermission.All;
+    const division = await deps.lookups.divisionPermissions(p.game.id, p.divisionId);
+    if (!division) return GamePermission.All;
+    return division.configs.get(challengeId) ?? division.defaultPermissions;
+  }
+
+  /** 404, as for an unknown challenge, when the player's division may not see it. */
+  async function assertVisible(p: Player, challengeId: number): Promise<void> {
+    if (!hasPermission(await permissionsOf(p, challengeId), GamePermission.ViewChallenge)) {
+      throw notFound('error.challengeNotFound');
+    }
+  }
+
+  /** The board's challenges a team of this division may see, serialised once per board and division. */
+  async function visibleChallenges(p: Player, board: BuiltScoreboard): Promise<{ json: string; count: number }> {
+    if (p.divisionId === null) return { json: board.challengesJson, count: board.model.challengeCount };
+    const cached = board.visibleByDivision.get(p.divisionId);
+    if (cached) return cached;
+    const division = await deps.lookups.divisionPermissions(p.game.id, p.divisionId);
+    if (!division) return { json: board.challengesJson, count: board.model.challengeCount };
+    const visible: Partial<Record<string, ChallengeInfo[]>> = {};
+    let count = 0;
+    for (const [name, list] of Object.entries(board.model.challenges)) {
+      const shown = list.filter((c) =>
+        hasPermission(division.configs.get(c.id) ?? division.defaultPermissions, GamePermission.ViewChallenge),
+      );
+      if (shown.length === 0) continue;
+      visible[name] = shown;
+      count += shown.length;
+    }
+    const value = { json: JSON.stringify(visible), count };
+    board.visibleByDivision.set(p.divisionId, value);
+    return value;
+  }
+
+  /**
+   * Organisers' preview of the board (docs/game-play.md): an Admin or Monitor who does not play the game
+   * through an Accepted entry reads the board and the challenges without a team. Admins may look at any time,
+   * monitors once the game has started; nobody previews a game that does not exist. Returns null when the
+   * caller plays (or may not preview), so the player checks decide.
+   */
+  async function previewGame(gameId: number, caller: Caller): Promise<PlayerContextRow['game'] | null> {
+    if (roleRank[caller.role] < roleRank.Monitor) return null;
+    const context = await deps.lookups.playerContext(gameId, caller.userId);
+    if (!context) throw notFound('error.gameNotFound');
+    if (context.participation?.status === 'Accepted') return null;
+    if (caller.role !== 'Admin') assertGameStarted(context.game, clock.now());
+    return context.game;
   }
 
   async function challenge(gameId: number, challengeId: number): Promise<PlayChallengeRow> {
@@ -121,8 +195,55 @@ export function createGamePlayService(deps: {
     return row;
   }
 
+  /** The board without a team: no rank, no token, `preview: true`; one body per board version. */
+  async function previewDetails(gameId: number, game: PlayerContextRow['game']): Promise<CachedBody> {
+    const board = await deps.scoreboard.get(gameId);
+    if (!board) throw notFound('error.gameNotFound');
+    const key = `${game.writeup_required}|${game.writeup_deadline.getTime()}`;
+    const cached = board.details.get(PREVIEW_KEY);
+    if (cached && cached.key === key) return cached.value;
+    const body =
+      `{"challenges":${board.challengesJson},"challengeCount":${board.model.challengeCount},"rank":null,` +
+      `"teamToken":"","writeupRequired":${game.writeup_required},` +
+      `"writeupDeadline":${game.writeup_deadline.getTime()},"preview":true}`;
+    const value = {
+      body,
+      etag: `W/"prv-${sha256Hex(`${board.etag}|${key}`).slice(0, 20)}"`,
+      lastModified: board.lastModified,
+    };
+    board.details.set(PREVIEW_KEY, { key, value });
+    return value;
+  }
+
+  /** A challenge as a team would see it, without the team's own parts (instance, own attachment, attempts). */
+  async function previewChallenge(gameId: number, challengeId: number): Promise<ChallengeDetailModel> {
+    const c = await challenge(gameId, challengeId);
+    const board = await deps.scoreboard.get(gameId);
+    const files = c.type === 'StaticAttachment' ? attachmentContext(c, c.file_name) : { url: null, fileSize: null };
+    return {
+      id: c.id,
+      title: c.title,
+      content: c.content,
+      category: category.parse(c.category),
+      hints: c.hints,
+      score: board?.scoreByChallenge.get(c.id) ?? c.original_score,
+      type: c.type,
+      context: { closeTime: null, instanceEntry: null, ...files },
+      limit: c.submission_limit,
+      attempts: 0,
+      deadline: c.deadline_at ? c.deadline_at.getTime() : null,
+    };
+  }
+
   return {
     player,
+
+    /** The player, after checking their division may see the challenge (404 otherwise); for containers. */
+    async playerFor(gameId: number, userId: string, challengeId: number): Promise<Player> {
+      const p = await player(gameId, userId);
+      await assertVisible(p, challengeId);
+      return p;
+    },
 
     /** Lets the containers module fill in the instance fields of container challenge details. */
     provideInstanceContext(provider: InstanceContextProvider): void {
@@ -130,19 +251,22 @@ export function createGamePlayService(deps: {
     },
 
     /** `GameDetailModel` as a cached body: rebuilt only when the scoreboard or the team's fields change. */
-    async details(gameId: number, userId: string): Promise<CachedBody> {
-      const p = await player(gameId, userId);
+    async details(gameId: number, caller: Caller): Promise<CachedBody> {
+      const preview = await previewGame(gameId, caller);
+      if (preview) return previewDetails(gameId, preview);
+      const p = await player(gameId, caller.userId);
       const board = await deps.scoreboard.get(gameId);
       if (!board) throw notFound('error.gameNotFound');
       const token = tokenOf(p);
-      const key = `${token}|${p.teamName}|${p.game.writeup_required}|${p.game.writeup_deadline.getTime()}`;
+      const key = `${token}|${p.teamName}|${p.divisionId}|${p.game.writeup_required}|${p.game.writeup_deadline.getTime()}`;
       const cached = board.details.get(p.participationId);
       if (cached && cached.key === key) return cached.value;
+      const challenges = await visibleChallenges(p, board);
       const rank: ScoreboardItem = board.itemByTeam.get(p.teamId) ?? {
         id: p.teamId,
         name: p.teamName,
         bio: null,
-        divisionId: null,
+        divisionId: p.divisionId,
         avatar: null,
         score: 0,
         rank: 0,
@@ -152,7 +276,7 @@ export function createGamePlayService(deps: {
         solvedCount: 0,
       };
       const body =
-        `{"challenges":${board.challengesJson},"challengeCount":${board.model.challengeCount},` +
+        `{"challenges":${challenges.json},"challengeCount":${challenges.count},` +
         `"rank":${JSON.stringify(rank)},"teamToken":${JSON.stringify(token)},` +
         `"writeupRequired":${p.game.writeup_required},"writeupDeadline":${p.game.writeup_deadline.getTime()}}`;
       const value = {
@@ -164,9 +288,11 @@ export function createGamePlayService(deps: {
       return value;
     },
 
-    async challengeDetail(gameId: number, challengeId: number, userId: string): Promise<ChallengeDetailModel> {
-      const p = await player(gameId, userId);
+    async challengeDetail(gameId: number, challengeId: number, caller: Caller): Promise<ChallengeDetailModel> {
+      if (await previewGame(gameId, caller)) return previewChallenge(gameId, challengeId);
+      const p = await player(gameId, caller.userId);
       const c = await challenge(gameId, challengeId);
+      await assertVisible(p, c.id);
       let files: Pick<ClientFlagContext, 'url' | 'fileSize'> = { url: null, fileSize: null };
       if (c.type === 'DynamicAttachment') {
         const flag = await repository.assignPoolFlag(c.id, p.participationId);
@@ -203,13 +329,15 @@ export function createGamePlayService(deps: {
     /**
      * Stores the answer (durably, status FlagSubmitted) and queues it for judging; returns the submission id.
      * 400 after the challenge deadline (unless practice mode) or at the submission limit; 429 over the team's
-     * submission rate.
+     * submission rate. With an idempotency key the caller used before, nothing is stored and the earlier
+     * submission's id is returned (422 when that key was sent with another challenge or answer).
      */
     async submit(
       gameId: number,
       challengeId: number,
-      { userId, userName }: { userId: string; userName: string },
+      { userId, userName, ip }: { userId: string; userName: string; ip?: string },
       flag: string,
+      idempotencyKey?: string,
     ): Promise<number> {
       const at = clock.now();
       const p = await player(gameId, userId);
@@ -217,16 +345,36 @@ export function createGamePlayService(deps: {
       if (c.deadline_at && at.getTime() > c.deadline_at.getTime() && !p.game.practice_mode) {
         throw new AppError(400, 'error.challengeDeadlinePassed');
       }
+      const permissions = await permissionsOf(p, c.id);
+      if (!hasPermission(permissions, GamePermission.ViewChallenge | GamePermission.SubmitFlags)) {
+        throw new AppError(400, 'error.submitNotAllowed');
+      }
       await deps.limiter.hit('submit', `team:${p.participationId}`);
-      const submission = { gameId, challengeId: c.id, participationId: p.participationId, userId, answer: flag, at };
+      const submission = {
+        gameId,
+        challengeId: c.id,
+        participationId: p.participationId,
+        userId,
+        answer: flag,
+        at,
+        owner: deps.owner,
+        idempotencyKey,
+      };
       const limited = c.submission_limit > 0;
       // A wrong answer to a static challenge with cached flags is stored already judged: one write, no queue.
       const verdict = limited ? undefined : deps.flagChecker.verdictAtEntry(c.id, c.type, flag);
       const judged = verdict && { status: verdict, at, challengeTitle: c.title, teamId: p.teamId };
-      const id = limited
+      const stored = limited
         ? await repository.insertLimitedSubmission({ ...submission, limit: c.submission_limit })
         : await submissionWriter.add({ ...submission, judged });
-      if (id === 'limit') throw new AppError(400, 'error.submissionLimitReached');
+      if (stored === 'limit') throw new AppError(400, 'error.submissionLimitReached');
+      const { id, replayOf } = stored;
+      if (replayOf) {
+        // A retry of a request whose answer was lost: the first submission stands, judged or being judged.
+        const same = replayOf.gameId === gameId && replayOf.challengeId === c.id && replayOf.answer === flag;
+        if (!same) throw new AppError(422, 'error.idempotencyKeyReused');
+        return id;
+      }
       const details = {
         id,
         gameId,
@@ -240,6 +388,7 @@ export function createGamePlayService(deps: {
         challengeTitle: c.title,
         teamId: p.teamId,
         teamName: p.teamName,
+        ip: ip ?? null,
       };
       if (judged) await deps.flagChecker.judgedAtEntry(details, judged.status);
       else deps.flagChecker.submitted(details);
@@ -260,7 +409,7 @@ export function createGamePlayService(deps: {
 
     /** Whether the game exists and has started (public views); throws 404 / 400-10001. */
     async assertStarted(gameId: number): Promise<{ ended: boolean }> {
-      const game = await repository.gameWindow(gameId);
+      const game = await deps.lookups.gameWindow(gameId);
       if (!game) throw notFound('error.gameNotFound');
       const now = clock.now();
       assertGameStarted(game, now);

@@ -2,7 +2,7 @@ import type { GameNotice, NoticeType } from '@flagpole/contract';
 import { type CachedBody, cachedBody } from '../http/cached-response';
 import type { Clock } from '../lib/clock';
 import { sha256Hex } from '../lib/crypto';
-import type { EventBus } from '../lib/event-bus';
+import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import { publishLive } from '../realtime/live-channel';
 import type { NoticeRepository } from '../repositories/notice.repository';
 
@@ -28,6 +28,10 @@ export function createNoticeService(deps: { repository: NoticeRepository; clock:
   deps.events.subscribe('notices:changed', (payload) => {
     const gameId = (payload as { gameId?: unknown }).gameId;
     if (typeof gameId === 'number') forget(gameId);
+  });
+  // Changes may have been missed: every game's list is read again.
+  deps.events.subscribe(BUS_RESYNC, () => {
+    for (const gameId of [...cache.keys()]) forget(gameId);
   });
 
   return {
@@ -62,7 +66,10 @@ export function createNoticeService(deps: { repository: NoticeRepository; clock:
 
     async edit(gameId: number, noticeId: number, text: string): Promise<GameNotice | undefined> {
       const notice = await deps.repository.updateText(gameId, noticeId, text, deps.clock.now());
-      if (notice) await this.announce(gameId, notice);
+      if (notice) {
+        await changed(gameId);
+        await publishLive(deps.events, gameId, { type: 'notice', data: notice, edited: true });
+      }
       return notice;
     },
 

@@ -1,6 +1,12 @@
 import type { Clock } from '../lib/clock';
-import type { EventBus } from '../lib/event-bus';
-import type { PlayChallengeRow, PlayerContextRow, PlayRepository } from '../repositories/play.repository';
+import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
+import { isServiceUnavailable } from '../lib/unavailable';
+import type {
+  DivisionPermissionsRow,
+  PlayChallengeRow,
+  PlayerContextRow,
+  PlayRepository,
+} from '../repositories/play.repository';
 import { GAMES_CHANGED } from './game-edit.service';
 import { SCOREBOARD_INVALIDATE } from './scoreboard.service';
 
@@ -18,9 +24,11 @@ interface Entry<T> {
 
 const ENTRY_LIMIT = 100_000;
 
+type GameWindowRow = Awaited<ReturnType<PlayRepository['gameWindow']>>;
+
 /**
- * Per-process cache of the two lookups every play request makes: the caller's game and roster entry,
- * and the challenge. Organiser and player changes (game edits, reviews, joins, challenge edits, team
+ * Per-process cache of the lookups every play request makes: the caller's game and roster entry, the
+ * challenge, and (for teams in a division) the division's permissions. Organiser and player changes (game edits, reviews, joins, challenge edits, team
  * changes) drop a game's entries in every process through the event bus; solves do not, so a burst of
  * correct flags keeps its hits. `trustMs` bounds how long a change made outside the platform can go
  * unnoticed; 0 turns caching off.
@@ -33,19 +41,22 @@ export function createPlayLookups(deps: {
 }) {
   const players = new Map<string, Entry<PlayerContextRow | undefined>>();
   const challenges = new Map<string, Entry<PlayChallengeRow | undefined>>();
+  const windows = new Map<string, Entry<GameWindowRow | undefined>>();
+  const divisions = new Map<string, Entry<DivisionPermissionsRow | undefined>>();
+  const maps = [players, challenges, windows, divisions] as Map<string, Entry<unknown>>[];
 
   function forget(payload: unknown): void {
     const gameId = (payload as { gameId?: unknown } | null)?.gameId;
     if (typeof gameId !== 'number') {
-      players.clear();
-      challenges.clear();
+      for (const map of maps) map.clear();
       return;
     }
-    for (const map of [players, challenges] as Map<string, Entry<unknown>>[]) {
+    for (const map of maps) {
       for (const [key, entry] of map) if (entry.gameId === gameId) map.delete(key);
     }
   }
-  const unsubscribers = [PLAY_LOOKUPS_CHANGED, SCOREBOARD_INVALIDATE, GAMES_CHANGED].map((channel) =>
+  // BUS_RESYNC: events may have been missed, so nothing cached can be trusted.
+  const unsubscribers = [PLAY_LOOKUPS_CHANGED, SCOREBOARD_INVALIDATE, GAMES_CHANGED, BUS_RESYNC].map((channel) =>
     deps.events.subscribe(channel, forget),
   );
 
@@ -59,7 +70,15 @@ export function createPlayLookups(deps: {
     const now = deps.clock.now().getTime();
     const hit = map.get(key);
     if (hit && now - hit.loadedAt < deps.trustMs) return hit.value;
-    const value = await load();
+    let value: T;
+    try {
+      value = await load();
+    } catch (error) {
+      // The database is unreachable: what was read last is still the best answer (events keep dropping
+      // entries that changed through the platform), so reads served from memory keep working.
+      if (hit && isServiceUnavailable(error)) return hit.value;
+      throw error;
+    }
     if (map.size >= ENTRY_LIMIT) map.clear();
     map.set(key, { value, gameId, loadedAt: now });
     return value;
@@ -76,10 +95,21 @@ export function createPlayLookups(deps: {
       );
     },
 
+    /** The game's start, end and practice mode (public views, the live channel's check). */
+    gameWindow(gameId: number): Promise<GameWindowRow | undefined> {
+      return cached(windows, String(gameId), gameId, () => deps.repository.gameWindow(gameId));
+    },
+
+    /** Division changes publish `scoreboard:invalidate`, which drops these too. */
+    divisionPermissions(gameId: number, divisionId: number): Promise<DivisionPermissionsRow | undefined> {
+      return cached(divisions, `${gameId}:${divisionId}`, gameId, () =>
+        deps.repository.divisionPermissions(gameId, divisionId),
+      );
+    },
+
     close(): void {
       for (const unsubscribe of unsubscribers) unsubscribe();
-      players.clear();
-      challenges.clear();
+      for (const map of maps) map.clear();
     },
   };
 }

@@ -1,7 +1,7 @@
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeClock } from '../lib/clock';
-import { MemoryEventBus } from '../lib/event-bus';
+import { BUS_RESYNC, MemoryEventBus } from '../lib/event-bus';
 import type { ScoreboardRepository } from '../repositories/scoreboard.repository';
 import type { ScoreboardInput, ScoreboardSolveInput } from '../scoring/types';
 import { createScoreboardService, type ScoreboardService } from './scoreboard.service';
@@ -33,6 +33,7 @@ function fakeRepository(solves: ScoreboardSolveInput[]) {
       bio: null,
       divisionId: null,
     })),
+    divisions: [],
     solves: [...state.solves],
   });
   const repository: ScoreboardRepository = {
@@ -61,21 +62,49 @@ describe('scoreboard service', () => {
     for (const service of services.splice(0)) service.close();
   });
 
-  function setUp(solves: ScoreboardSolveInput[] = [solve(11, 1, 5)]) {
+  function setUp(solves: ScoreboardSolveInput[] = [solve(11, 1, 5)], reloadAfterMs = 60_000) {
     const clock = new FakeClock(new Date(start + 3_600_000));
     const { state, repository } = fakeRepository(solves);
+    const events = new MemoryEventBus();
     const service = createScoreboardService({
       repository,
       clock,
-      events: new MemoryEventBus(),
+      events,
       log: pino({ level: 'silent' }),
       debounceMs: 5,
-      reloadAfterMs: 60_000,
+      reloadAfterMs,
     });
     services.push(service);
     const rebuilt = () => new Promise<void>((resolve) => service.onRebuilt(() => resolve()));
-    return { clock, state, service, rebuilt };
+    return { clock, state, service, rebuilt, events };
   }
+
+  it('reads every row again on a timer although nothing was announced, telling listeners only of a change', async () => {
+    const { state, service } = setUp([solve(11, 1, 5)], 100);
+    await service.get(GAME);
+    const heard: number[] = [];
+    service.onRebuilt((gameId) => heard.push(gameId));
+    // Unchanged rows: read again, nobody told.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await service.settle();
+    expect(state.reads).toBeGreaterThanOrEqual(2);
+    expect(heard).toEqual([]);
+    // A solve another process recorded, whose announcement never arrived here, and no other change follows.
+    state.solves.push(solve(12, 1, 40));
+    await vi.waitFor(async () => expect(solvedBy(await service.get(GAME), 120)).toEqual([1]));
+    expect(heard).toContain(GAME);
+  });
+
+  it('reads everything again at once after a resync (announcements may have been lost)', async () => {
+    const { state, service, rebuilt, events } = setUp();
+    await service.get(GAME);
+    state.solves.push(solve(12, 2, 40));
+    const done = rebuilt();
+    await events.publish(BUS_RESYNC, {});
+    await done;
+    expect(state.reads).toBe(2);
+    expect(solvedBy(await service.get(GAME), 120)).toEqual([2]);
+  });
 
   it('merges announced solves into the rows it holds, without reading them again', async () => {
     const { state, service, rebuilt } = setUp();

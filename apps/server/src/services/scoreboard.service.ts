@@ -4,7 +4,7 @@ import type { ScoreboardItem, ScoreboardModel } from '@flagpole/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock';
 import { sha256Hex } from '../lib/crypto';
-import type { EventBus } from '../lib/event-bus';
+import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import type { ScoreboardRepository } from '../repositories/scoreboard.repository';
 import { computeScoreboard } from '../scoring/compute-scoreboard';
 import { mergeSolves } from '../scoring/merge-solves';
@@ -53,6 +53,8 @@ export interface BuiltScoreboard {
   challengesJson: string;
   /** Details bodies built from this board, by participation: dropped with the board. */
   details: Map<number, { key: string; value: { body: string; etag: string; lastModified: Date } }>;
+  /** `challenges` as a division's teams see them (ViewChallenge only), by division id: dropped with the board. */
+  visibleByDivision: Map<number, { json: string; count: number }>;
 }
 
 interface Entry {
@@ -65,6 +67,8 @@ interface Entry {
   loaded?: { input: ScoreboardInput; startAt: number; at: number };
   /** Something other than new solves changed: the next build reads every row again. */
   reload: boolean;
+  /** The scheduled build is the periodic full read: listeners hear of it only if the board changed. */
+  quiet?: boolean;
   /** Solves announced since the last build started. */
   pendingSolves: ScoreboardSolveInput[];
   /**
@@ -82,15 +86,20 @@ export interface ScoreboardServiceOptions {
   /** Invalidations within this window are coalesced into one rebuild (the first one starts the window). */
   debounceMs?: number;
   /**
-   * Boards built from merged solves read every row again after this long, so a solve announcement lost
-   * between processes (Redis pub/sub delivers at most once) shows up within it.
+   * Every cached board is read again from every row this often, whether or not anything was announced,
+   * so a change whose announcement was lost between processes (Redis pub/sub delivers at most once) shows
+   * up within it.
    */
   reloadAfterMs?: number;
+  /** Told how long each build of a board took, in milliseconds (metrics). */
+  onBuilt?: (milliseconds: number) => void;
 }
 
 /**
  * Scoreboards per game. Readers get the current board from memory (stale-while-revalidate while a rebuild
- * runs); `scoreboard:invalidate` on the event bus, from any process, schedules one rebuild per burst.
+ * runs); `scoreboard:invalidate` on the event bus, from any process, schedules one rebuild per burst; every
+ * `reloadAfterMs` each cached board is read again in full, changes announced or not. A rebuild that fails
+ * (the database is unreachable) keeps the previous board.
  * Listeners registered with `onRebuilt` (the live gateway) learn when a fresh board is ready in this process.
  */
 export function createScoreboardService(options: ScoreboardServiceOptions) {
@@ -144,6 +153,7 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     for (const list of Object.values(model.challenges)) for (const c of list) scoreByChallenge.set(c.id, c.score);
     const ended = performance.now();
     entry.nextBuildAt = ended + (ended - started);
+    options.onBuilt?.(ended - started);
     return {
       gameId,
       startAt: loaded.startAt,
@@ -157,6 +167,7 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
       itemByTeam: new Map(model.items.map((item) => [item.id, item])),
       challengesJson: JSON.stringify(model.challenges),
       details: new Map(),
+      visibleByDivision: new Map(),
     };
   }
 
@@ -217,6 +228,9 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
         () => {
           entry.timer = undefined;
           resolve();
+          const quiet = entry.quiet === true;
+          entry.quiet = false;
+          const previous = entry.board?.etag;
           if (!entry.board) {
             // Nothing cached here: the next reader builds a fresh board; listeners may refetch now.
             if (!entry.building) entries.delete(gameId);
@@ -225,7 +239,7 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
           }
           startBuild(gameId, entry).then(
             (board) => {
-              if (board) notify(gameId);
+              if (board && !(quiet && board.etag === previous)) notify(gameId);
             },
             (error: unknown) => log.error({ err: error, gameId }, 'scoreboard rebuild failed'),
           );
@@ -250,9 +264,22 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     else entry.reload = true;
     schedule(gameId);
   };
+  /** Every cached board is read again from every row (`quiet`: the periodic pass, silent if nothing changed). */
+  const reloadAll = (quiet: boolean) => {
+    for (const [gameId, entry] of entries) {
+      if (!entry.board) continue;
+      entry.reload = true;
+      if (quiet && !entry.timer && !entry.building) entry.quiet = true;
+      schedule(gameId);
+    }
+  };
+  const periodic = setInterval(() => reloadAll(true), reloadAfterMs);
+  periodic.unref();
   const unsubscribers = [
     events.subscribe(SCOREBOARD_INVALIDATE, onInvalidate),
     events.subscribe(SOLVES_CHANGED, onSolves),
+    // Announcements may have been missed: read everything again.
+    events.subscribe(BUS_RESYNC, () => reloadAll(false)),
   ];
 
   return {
@@ -287,6 +314,7 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
 
     close(): void {
       closed = true;
+      clearInterval(periodic);
       for (const unsubscribe of unsubscribers) unsubscribe();
       for (const entry of entries.values()) if (entry.timer) clearTimeout(entry.timer);
       entries.clear();

@@ -1,7 +1,8 @@
 import type { Role } from '@flagpole/contract';
 import type { Clock } from '../lib/clock';
 import { randomToken, sha256Hex } from '../lib/crypto';
-import type { EventBus } from '../lib/event-bus';
+import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
+import { isServiceUnavailable } from '../lib/unavailable';
 import type { SessionRepository } from '../repositories/session.repository';
 import type { UserRepository } from '../repositories/user.repository';
 
@@ -62,9 +63,13 @@ export function createSessionService(deps: {
       for (const [hash, entry] of cache) if (entry.userId === change.userId) cache.delete(hash);
     }
   }
-  const unsubscribe = deps.events.subscribe(SESSIONS_CHANGED, (payload) => {
-    if (typeof payload === 'object' && payload !== null) forget(payload);
-  });
+  const unsubscribers = [
+    deps.events.subscribe(SESSIONS_CHANGED, (payload) => {
+      if (typeof payload === 'object' && payload !== null) forget(payload);
+    }),
+    // Sign-outs may have been missed: every session is read again.
+    deps.events.subscribe(BUS_RESYNC, () => cache.clear()),
+  ];
 
   async function load(tokenHash: string, now: Date): Promise<CachedSession | undefined> {
     const found = await deps.sessions.findLive(tokenHash, now);
@@ -101,23 +106,37 @@ export function createSessionService(deps: {
       const tokenHash = sha256Hex(token);
       const now = deps.clock.now();
       const nowMs = now.getTime();
-      let entry = cache.get(tokenHash);
+      const cached = cache.get(tokenHash);
+      let entry = cached;
       if (!entry || nowMs - entry.loadedAt >= deps.trustMs || entry.expiresAt <= nowMs) {
-        entry = await load(tokenHash, now);
+        try {
+          entry = await load(tokenHash, now);
+        } catch (error) {
+          // The database is unreachable: a session this process knows and that has not expired stays
+          // valid (sign-outs and bans still arrive as events), so pages served from memory keep working.
+          if (!cached || cached.expiresAt <= nowMs || !isServiceUnavailable(error)) throw error;
+          entry = cached;
+        }
         if (!entry) {
           cache.delete(tokenHash);
           return undefined;
         }
       }
       const session: LiveSession = { userId: entry.userId, userName: entry.userName, role: entry.role, tokenHash };
-      if (entry.expiresAt - nowMs < SESSION_LIFETIME_MS - SESSION_RENEW_AFTER_MS) {
-        session.renewedUntil = new Date(nowMs + SESSION_LIFETIME_MS);
-        entry.expiresAt = session.renewedUntil.getTime();
-        await deps.sessions.extend(tokenHash, session.renewedUntil);
-      }
-      if (nowMs - entry.visitedAt >= VISIT_RECORD_INTERVAL_MS) {
-        entry.visitedAt = nowMs;
-        await deps.users.recordVisit(entry.userId, now, client.ip, new Date(nowMs - VISIT_RECORD_INTERVAL_MS));
+      try {
+        if (entry.expiresAt - nowMs < SESSION_LIFETIME_MS - SESSION_RENEW_AFTER_MS) {
+          const renewedUntil = new Date(nowMs + SESSION_LIFETIME_MS);
+          await deps.sessions.extend(tokenHash, renewedUntil);
+          session.renewedUntil = renewedUntil;
+          entry.expiresAt = renewedUntil.getTime();
+        }
+        if (nowMs - entry.visitedAt >= VISIT_RECORD_INTERVAL_MS) {
+          await deps.users.recordVisit(entry.userId, now, client.ip, new Date(nowMs - VISIT_RECORD_INTERVAL_MS));
+          entry.visitedAt = nowMs;
+        }
+      } catch (error) {
+        // Extending the session and recording the visit can wait for the database to come back.
+        if (!isServiceUnavailable(error)) throw error;
       }
       return session;
     },
@@ -139,7 +158,7 @@ export function createSessionService(deps: {
     },
 
     close(): void {
-      unsubscribe();
+      for (const unsubscribe of unsubscribers) unsubscribe();
       cache.clear();
     },
   };

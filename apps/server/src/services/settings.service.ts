@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { badRequest } from '../http/errors';
 import type { Clock } from '../lib/clock';
-import type { EventBus } from '../lib/event-bus';
+import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import type { SettingsRepository } from '../repositories/settings.repository';
 
 /** Event-bus channel: some process saved settings; every process reloads them. */
@@ -29,6 +29,7 @@ export const DEFAULT_SETTINGS: ConfigEditModel = {
     slogan: 'Hack for fun not for profit',
     description: null,
     footerInfo: null,
+    aboutText: null,
     customTheme: null,
     apiEncryption: false,
     logoHash: null,
@@ -126,6 +127,8 @@ export function createSettingsService(deps: {
     const from = (payload as { origin?: unknown } | null)?.origin;
     if (from !== origin) void load().catch(() => undefined);
   });
+  // A change may have been missed: read the settings again.
+  const stopResync = deps.events?.subscribe(BUS_RESYNC, () => void load().catch(() => undefined));
 
   return {
     load,
@@ -153,6 +156,7 @@ export function createSettingsService(deps: {
     },
     close(): void {
       unsubscribe?.();
+      stopResync?.();
     },
   };
 }

@@ -75,8 +75,9 @@ export function createSheetService(deps: { repository: SheetRepository; scoreboa
 
   return {
     /**
-     * One row per ranked team from the cached scoreboard (not recomputed): rank, team, roster, score,
-     * solved count, then the points it holds on each challenge (empty where unsolved).
+     * One row per team from the cached scoreboard (not recomputed), in board order: overall rank ("—" for a
+     * team whose division does not rank overall), team, its division when the game has divisions, roster,
+     * score, solved count, then the points it holds on each challenge (empty where unsolved).
      */
     async scoreboard(gameId: number, language: Language): Promise<Sheet> {
       const game = await startedGame(gameId);
@@ -88,10 +89,15 @@ export function createSheetService(deps: { repository: SheetRepository; scoreboa
         .sort(([a], [b]) => a.localeCompare(b))
         .flatMap(([, list]) => list);
       const t = (key: MessageKey) => translate(language, key);
+      const divisionNames = new Map(board.model.divisions.map((d) => [d.id, d.name]));
+      const withDivisions = divisionNames.size > 0;
+      const divisionCell = (id: number | null) =>
+        withDivisions ? [id === null ? '' : (divisionNames.get(id) ?? '')] : [];
       const stream = await streamWorkbook(t('sheet.scoreboard'), async (sheet) => {
         sheet.columns = [
           { width: 8 },
           { width: 24 },
+          ...(withDivisions ? [{ width: 18 }] : []),
           { width: 40 },
           { width: 10 },
           { width: 10 },
@@ -100,6 +106,7 @@ export function createSheetService(deps: { repository: SheetRepository; scoreboa
         header(sheet, [
           t('sheet.rank'),
           t('sheet.team'),
+          ...(withDivisions ? [t('sheet.division')] : []),
           t('sheet.members'),
           t('sheet.score'),
           t('sheet.solved'),
@@ -109,8 +116,9 @@ export function createSheetService(deps: { repository: SheetRepository; scoreboa
           const points = new Map(item.solvedChallenges.map((s) => [s.id, s.score]));
           sheet
             .addRow([
-              item.rank,
+              item.rank > 0 ? item.rank : '—',
               item.name,
+              ...divisionCell(item.divisionId),
               (rosters.get(item.id) ?? []).join(', '),
               item.score,
               item.solvedCount,

@@ -16,14 +16,35 @@ function randomStrongPassword(): string {
 }
 
 /**
+ * The block that shows the generated password: framed, on lines of its own, so that it stands out among the
+ * JSON log lines around it.
+ */
+export function generatedPasswordNotice(password: string): string {
+  const lines = [
+    `The administrator account "${ADMIN_USER_NAME}" was created with a generated password:`,
+    '',
+    `    ${password}`,
+    '',
+    'It is shown only this once and is stored nowhere. Sign in and change it,',
+    'or set ADMIN_PASSWORD before the first start next time.',
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = `+${'-'.repeat(width + 2)}+`;
+  return ['', rule, ...lines.map((line) => `| ${line.padEnd(width)} |`), rule, '', ''].join('\n');
+}
+
+/**
  * Creates the administrator `admin` when no user has that name. Safe to run on every start and from
  * several processes at once: the insert does nothing when the unique name index already holds it.
- * Without ADMIN_PASSWORD a random password is generated and printed once, in this one log line.
+ * Without ADMIN_PASSWORD a random password is generated and written once to the process's standard output
+ * (`announce`), never to the log: the log is stored and shown on the admin Logs page.
  */
 export async function ensureAdminAccount(deps: {
   db: Db;
   adminPassword: string | undefined;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'info'>;
+  /** Where the generated password goes; standard output by default. */
+  announce?: (text: string) => void;
 }): Promise<{ created: boolean }> {
   const users = createUserRepository(deps.db);
   if (await users.findByName(ADMIN_USER_NAME)) return { created: false };
@@ -39,8 +60,10 @@ export async function ensureAdminAccount(deps: {
   if (deps.adminPassword) {
     deps.log.info(`Created the administrator account "${ADMIN_USER_NAME}" with the password from ADMIN_PASSWORD`);
   } else {
-    deps.log.warn(
-      `Created the administrator account "${ADMIN_USER_NAME}" with the generated password ${password} ; it is shown only this once, change it after signing in`,
+    const announce = deps.announce ?? ((text: string) => process.stdout.write(text));
+    announce(generatedPasswordNotice(password));
+    deps.log.info(
+      `Created the administrator account "${ADMIN_USER_NAME}" with a generated password, printed once to standard output`,
     );
   }
   return { created: true };

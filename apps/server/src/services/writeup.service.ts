@@ -128,11 +128,10 @@ export function createWriteupService(deps: {
 
     async list(gameId: number): Promise<WriteupInfoModel> {
       await gameTitle(gameId);
-      const rows = await repository.list(gameId);
+      const [rows, divisions] = await Promise.all([repository.list(gameId), repository.divisionNames(gameId)]);
       const members = await deps.teamMembers([...new Set(rows.map((r) => r.teamId))]);
       return {
-        // Divisions are not part of the platform yet: every writeup is in the overall list.
-        divisions: {},
+        divisions,
         writeups: rows.map((row) => ({
           id: row.participationId,
           team: toTeam(row, members),

@@ -15,6 +15,7 @@ describe('routes', () => {
     ['/', ''],
     ['/about', 'about'],
     ['/teams', 'teams'],
+    ['/teams/12', 'teams/:id'],
     ['/account/login', 'account/login'],
     ['/account/register', 'account/register'],
     ['/account/recovery', 'account/recovery'],

@@ -12,6 +12,7 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 const HomePage = lazyPage(() => import('@/features/home/components/home-page'));
 const AboutPage = lazyPage(() => import('@/features/about/components/about-page'));
 const TeamsPage = lazyPage(() => import('@/features/teams/components/teams-page'));
+const TeamPage = lazyPage(() => import('@/features/teams/components/team-page'));
 const NotFoundPage = lazyPage(() => import('@/features/errors/components/not-found-page'));
 const ErrorTestPage = lazyPage(() => import('@/features/errors/components/error-test-page'));
 
@@ -41,6 +42,7 @@ const adminPages = () => import('@/features/admin/components/admin-pages');
 const AdminGamesPage = lazyNamed(adminPages, 'AdminGamesPage');
 const AdminGameInfoPage = lazyNamed(adminPages, 'AdminGameInfoPage');
 const AdminGameNoticesPage = lazyNamed(adminPages, 'AdminGameNoticesPage');
+const AdminGameDivisionsPage = lazyNamed(adminPages, 'AdminGameDivisionsPage');
 const AdminGameReviewPage = lazyNamed(adminPages, 'AdminGameReviewPage');
 const AdminGameWriteupsPage = lazyNamed(adminPages, 'AdminGameWriteupsPage');
 const AdminChallengesPage = lazyNamed(adminPages, 'AdminChallengesPage');
@@ -89,6 +91,8 @@ export const routes: RouteObject[] = [
         ],
       },
       { element: requireUser, children: [{ path: 'teams', element: <TeamsPage /> }] },
+      // A team's public page: anyone may read it, like the scoreboard it is linked from.
+      { path: 'teams/:id', element: <TeamPage /> },
       {
         path: 'posts',
         children: [
@@ -123,6 +127,7 @@ export const routes: RouteObject[] = [
           { path: 'games', element: <AdminGamesPage /> },
           { path: 'games/:id/info', element: <AdminGameInfoPage /> },
           { path: 'games/:id/notices', element: <AdminGameNoticesPage /> },
+          { path: 'games/:id/divisions', element: <AdminGameDivisionsPage /> },
           { path: 'games/:id/review', element: <AdminGameReviewPage /> },
           { path: 'games/:id/writeups', element: <AdminGameWriteupsPage /> },
           { path: 'games/:id/challenges', element: <AdminChallengesPage /> },

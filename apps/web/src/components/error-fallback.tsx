@@ -2,7 +2,7 @@ import { Alert, Button, Center, Code, Group, Paper, Stack, Text, Textarea, Theme
 import { IconBug, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { clearCacheAndReload } from '@/lib/cache/swr-cache';
-import { errorMessageOf } from '@/lib/error-message';
+import { errorText } from '@/lib/notify';
 
 interface ErrorFallbackProps {
   error: unknown;
@@ -12,7 +12,7 @@ interface ErrorFallbackProps {
 /** The screen shown when rendering fails: what went wrong, the stack, and two ways out. */
 export function ErrorFallback({ error, reset }: ErrorFallbackProps) {
   const { t } = useTranslation();
-  const message = errorMessageOf(error, t('errors.unknown'));
+  const message = errorText(error);
   const stack = error instanceof Error && error.stack ? error.stack : String(error);
 
   return (

@@ -27,13 +27,19 @@ export function fileNameFromDisposition(header: string | null): string | undefin
 }
 
 /**
- * Fetches a file with the session cookie and hands it to the browser as a download. A failure arrives as
- * the server's `{title, status}` (ApiError), so callers can show it like any other error.
+ * Fetches a file with the session cookie (a POST when an export is made on request) and hands it to the browser
+ * as a download. A failure arrives as the server's `{title, status}` (ApiError), so callers can show it like any
+ * other error.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<string> {
+export async function downloadFile(
+  path: string,
+  fallbackName: string,
+  init: { method?: 'GET' | 'POST'; headers?: Record<string, string> } = {},
+): Promise<string> {
   const response = await fetch(path, {
+    method: init.method ?? 'GET',
     credentials: 'same-origin',
-    headers: { 'Accept-Language': currentLanguage() },
+    headers: { 'Accept-Language': currentLanguage(), ...init.headers },
   });
   if (!response.ok) throw await toApiError(response);
   const blob = await response.blob();

@@ -29,6 +29,40 @@ function sentHeaders(fetchMock: ReturnType<typeof setup>['fetchMock'], call = 0)
   return new Headers(fetchMock.mock.calls[call]?.[1]?.headers);
 }
 
+describe('http client: idempotent writes', () => {
+  const submit = (client: ReturnType<typeof setup>['client']) =>
+    client.request<number>('/api/game/1/challenges/2', {
+      method: 'POST',
+      body: { flag: 'x' },
+      headers: { 'Idempotency-Key': 'k-1' },
+      idempotent: true,
+    });
+
+  it('sends the same request again, key and all, when its answer is lost or the server is briefly away', async () => {
+    const { client, fetchMock } = setup([
+      async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      jsonResponse(503, { title: 'unavailable', status: 503 }, { 'retry-after': '0' }),
+      jsonResponse(200, 41),
+    ]);
+    await expect(submit(client)).resolves.toBe(41);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    for (const call of [0, 1, 2]) expect(sentHeaders(fetchMock, call).get('idempotency-key')).toBe('k-1');
+  });
+
+  it('shows a refusal instead of retrying it, and never retries a write without a key', async () => {
+    const limited = setup([jsonResponse(429, { title: 'slow down', status: 429 }, { 'retry-after': '1' })]);
+    await expect(submit(limited.client)).rejects.toMatchObject({ httpStatus: 429 });
+    expect(limited.fetchMock).toHaveBeenCalledTimes(1);
+    const plain = setup([jsonResponse(503, { title: 'unavailable', status: 503 })]);
+    await expect(plain.client.post('/api/game/1/challenges/2', { flag: 'x' })).rejects.toMatchObject({
+      httpStatus: 503,
+    });
+    expect(plain.fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('http client', () => {
   it('parses JSON and sends Accept-Language on every call', async () => {
     const { client, fetchMock } = setup([jsonResponse(200, { title: 'x' })]);

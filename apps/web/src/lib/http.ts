@@ -3,6 +3,11 @@ import { DEFAULT_LANGUAGE, GameErrorCode } from '@flagpole/contract';
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const RETRY_LIMIT = 2;
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 413, 429, 500, 502, 503, 504]);
+/**
+ * Answers after which an idempotent write is sent again: its outcome never reached the client or the server
+ * could not take it. A refusal (429 and the like) is the answer and is shown, not retried.
+ */
+export const LOST_ANSWER_STATUSES: ReadonlySet<number> = new Set([408, 500, 502, 503, 504]);
 export const RETRY_METHODS: ReadonlySet<string> = new Set(['GET', 'PUT', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE']);
 const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 /** Longer server-requested waits are not worth holding the user for; the error is shown instead. */
@@ -26,6 +31,11 @@ export class ApiError extends Error {
     super(title);
   }
 
+  /** No answer at all: offline, the server down or unreachable, or no answer in time. */
+  get isNetworkError(): boolean {
+    return this.httpStatus === 0;
+  }
+
   get isGameError(): boolean {
     return this.bodyStatus === GameErrorCode.GameNotStarted || this.bodyStatus === GameErrorCode.GameEnded;
   }
@@ -38,12 +48,35 @@ export class TimeoutError extends ApiError {
   }
 }
 
+/** The request never reached the server or no answer came back (the browser's "Failed to fetch"). */
+export class NetworkError extends ApiError {
+  constructor(method: string, path: string, cause: unknown) {
+    super(`${method} ${path}: no answer from the server`, 0, undefined, undefined);
+    this.cause = cause;
+  }
+}
+
+/** Whether a failure means the server could not be reached (as opposed to an answer that refused). */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof ApiError) return error.isNetworkError;
+  // fetch rejects with a TypeError when the network fails; an abort is the caller's own choice.
+  return error instanceof TypeError;
+}
+
 export interface RequestOptions {
   method?: HttpMethod;
   /** Sent as JSON unless it is FormData. */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
+  /**
+   * Safe to send again even though the method is not (the request carries an Idempotency-Key): retried like
+   * a GET, and also when no answer arrived at all (network failure, time-out), since the server answers a
+   * repeat with the first outcome.
+   */
+  idempotent?: boolean;
 }
 
 export interface HttpClientDeps {
@@ -108,7 +141,7 @@ export function createHttpClient(deps: HttpClientDeps) {
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
   async function attempt(method: HttpMethod, url: string, path: string, options: RequestOptions): Promise<Response> {
-    const headers = new Headers({ Accept: 'application/json', 'Accept-Language': deps.language() });
+    const headers = new Headers({ ...options.headers, Accept: 'application/json', 'Accept-Language': deps.language() });
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) body = options.body;
     else if (options.body !== undefined) {
@@ -126,7 +159,8 @@ export function createHttpClient(deps: HttpClientDeps) {
       return await deps.fetch(url, { method, headers, body, signal, credentials: 'same-origin' });
     } catch (error) {
       if (timeout.signal.aborted && !options.signal?.aborted) throw new TimeoutError(method, path);
-      throw error;
+      if (options.signal?.aborted) throw error;
+      throw new NetworkError(method, path, error);
     } finally {
       clearTimeout(timer);
     }
@@ -135,14 +169,25 @@ export function createHttpClient(deps: HttpClientDeps) {
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? 'GET';
     const url = buildUrl(path, options.query);
-    const retryable = RETRY_METHODS.has(method);
+    const safe = RETRY_METHODS.has(method);
+    const retryStatuses = safe ? RETRY_STATUSES : LOST_ANSWER_STATUSES;
+    const retryable = safe || options.idempotent === true;
     for (let attemptNumber = 0; ; attemptNumber++) {
-      const response = await attempt(method, url, path, options);
+      let response: Response;
+      try {
+        response = await attempt(method, url, path, options);
+      } catch (error) {
+        // No answer at all: only a request that may be repeated is sent again (the caller's abort is final).
+        const lost = options.idempotent === true && !options.signal?.aborted && attemptNumber < RETRY_LIMIT;
+        if (!lost) throw error;
+        await deps.sleep(retryDelayMs(attemptNumber, undefined));
+        continue;
+      }
       if (response.ok) return (await readBody(response)) as T;
       const error = await toApiError(response);
       const delay = retryDelayMs(attemptNumber, error.retryAfterSeconds);
       const canRetry =
-        retryable && attemptNumber < RETRY_LIMIT && RETRY_STATUSES.has(response.status) && delay <= MAX_RETRY_WAIT_MS;
+        retryable && attemptNumber < RETRY_LIMIT && retryStatuses.has(response.status) && delay <= MAX_RETRY_WAIT_MS;
       if (!canRetry) throw error;
       await deps.sleep(delay);
     }

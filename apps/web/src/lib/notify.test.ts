@@ -1,10 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+const shown: Array<{ id: string; title?: string }> = [];
+const hidden: string[] = [];
+vi.mock('@mantine/notifications', () => ({
+  notifications: {
+    show: vi.fn((n: { id: string; title?: string }) => shown.push(n)),
+    hide: vi.fn((id: string) => hidden.push(id)),
+  },
+}));
 vi.mock('./i18n', () => ({ i18n: { t: (key: string) => key } }));
 
-const { describeError } = await import('./notify');
-const { ApiError } = await import('./http');
+const { describeError, showError, showSuccess } = await import('./notify');
+const { ApiError, NetworkError, TimeoutError } = await import('./http');
 
 const translate = (key: string) => `t:${key}`;
 
@@ -28,12 +35,57 @@ describe('describeError', () => {
     );
   });
 
-  it('shows anything else as "encountered an error"', () => {
-    expect(describeError(new Error('Network down'), translate)).toEqual({
-      kind: 'generic',
-      title: 't:errors.encountered',
-      message: 'Network down',
+  it('titles an expected refusal by what happened, or by the caller’s context', () => {
+    const wrong = new ApiError('Wrong user name or password', 401, 401, undefined);
+    expect(describeError(wrong, translate)).toEqual({
+      kind: 'refused',
+      title: 't:errors.signInNeeded',
+      message: 'Wrong user name or password',
     });
+    expect(describeError(wrong, translate, { title: 'Sign-in failed' }).title).toBe('Sign-in failed');
+    expect(describeError(new ApiError('Add a flag first', 400, 400, undefined), translate).title).toBe(
+      't:errors.notAccepted',
+    );
+    expect(describeError(new ApiError('Gone', 404, 404, undefined), translate).title).toBe('t:errors.notFound');
+    expect(describeError('The file is too large', translate)).toMatchObject({ kind: 'refused' });
+  });
+
+  it('keeps "something went wrong" for real faults', () => {
+    expect(describeError(new ApiError('Internal error', 500, 500, undefined), translate, { title: 'x' })).toEqual({
+      kind: 'fault',
+      title: 't:errors.encountered',
+      message: 'Internal error',
+    });
+    expect(describeError(new Error('Boom'), translate).kind).toBe('fault');
     expect(describeError(null, translate).message).toBe('t:errors.unknown');
+  });
+
+  it('says the server could not be reached instead of the browser’s "Failed to fetch"', () => {
+    for (const error of [
+      new TypeError('Failed to fetch'),
+      new NetworkError('GET', '/api/x', new TypeError('Failed to fetch')),
+      new TimeoutError('GET', '/api/x'),
+    ]) {
+      expect(describeError(error, translate)).toEqual({
+        kind: 'offline',
+        title: 't:errors.offline',
+        message: 't:errors.offlineText',
+      });
+    }
+  });
+});
+
+describe('showError and showSuccess', () => {
+  it('shows the same notice once and clears error notices after a success', () => {
+    shown.length = 0;
+    hidden.length = 0;
+    const wrong = new ApiError('Wrong password', 401, 401, undefined);
+    showError(wrong);
+    showError(wrong);
+    expect(shown).toHaveLength(2);
+    // The second replaced the first.
+    expect(hidden).toEqual([shown[0]?.id]);
+    showSuccess('Signed in');
+    expect(hidden).toContain(shown[1]?.id);
   });
 });

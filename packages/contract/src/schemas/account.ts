@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { RegisterStatus, Role } from '../enums';
 import { requestResponseOf } from '../errors';
 import { limits } from '../limits';
+import { shortText } from './common';
 
 const captcha = { challenge: z.string().max(limits.captchaAnswer.max).nullish() };
 
 const email = z.email().max(limits.email.max);
-const userName = z.string().trim().min(limits.userName.min).max(limits.userName.max);
+const userName = shortText(limits.userName);
 
 /**
  * Password rule for new passwords: length within limits, with a lower-case letter,
@@ -65,14 +66,14 @@ export type AccountVerifyModel = z.infer<typeof AccountVerifyModel>;
 /** Absent or null fields are left unchanged. */
 export const ProfileUpdateModel = z.object({
   userName: userName.nullish(),
-  bio: z.string().max(limits.bio.max).nullish(),
+  bio: shortText(limits.bio).nullish(),
   phone: z
     .string()
     .max(limits.phone.max)
     .regex(/^\+?[0-9 ()-]*$/)
     .nullish(),
-  realName: z.string().max(limits.realName.max).nullish(),
-  stdNumber: z.string().max(limits.stdNumber.max).nullish(),
+  realName: shortText(limits.realName).nullish(),
+  stdNumber: shortText(limits.stdNumber).nullish(),
 });
 export type ProfileUpdateModel = z.infer<typeof ProfileUpdateModel>;
 

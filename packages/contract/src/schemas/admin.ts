@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ContainerPortMappingType, Role, TaskStatus } from '../enums';
 import { limits } from '../limits';
 import { HEX_COLOR } from '../theme';
-import { arrayResponse, PageQuery, Timestamp } from './common';
+import { arrayResponse, PageQuery, shortText, Timestamp } from './common';
 import { TeamInfoModel, teamLimits } from './team';
 
 /** Field limits of the admin area (settings text and bulk user creation). */
@@ -11,6 +11,7 @@ export const adminLimits = {
   slogan: { max: 256 },
   description: { max: 4096 },
   footerInfo: { max: 1024 },
+  aboutText: { max: 8192 },
   emailDomainList: { max: 2048 },
   /** Users created by one bulk request. */
   usersPerBatch: 1000,
@@ -51,13 +52,13 @@ export type ArrayResponseOfUserInfoModel = z.infer<typeof ArrayResponseOfUserInf
 
 /** One user of a bulk creation; users sharing a `teamName` are put into one new team (first one captains it). */
 export const UserCreateModel = z.object({
-  userName: z.string().trim().min(limits.userName.min).max(limits.userName.max),
+  userName: shortText(limits.userName),
   password: z.string().min(limits.password.min).max(limits.password.max),
   email: z.email().max(limits.email.max),
-  realName: z.string().max(limits.realName.max).nullish(),
-  stdNumber: z.string().max(limits.stdNumber.max).nullish(),
+  realName: shortText(limits.realName).nullish(),
+  stdNumber: shortText(limits.stdNumber).nullish(),
   phone: phone.nullish(),
-  teamName: z.string().trim().min(1).max(teamLimits.name.max).nullish(),
+  teamName: shortText({ min: 1, max: teamLimits.name.max }).nullish(),
 });
 export type UserCreateModel = z.infer<typeof UserCreateModel>;
 
@@ -66,12 +67,12 @@ export type UserCreateBatch = z.infer<typeof UserCreateBatch>;
 
 /** An administrator's edit of a user; absent or null fields are left unchanged. */
 export const AdminUserInfoModel = z.object({
-  userName: z.string().trim().min(limits.userName.min).max(limits.userName.max).nullish(),
+  userName: shortText(limits.userName).nullish(),
   email: z.email().max(limits.email.max).nullish(),
-  bio: z.string().max(limits.bio.max).nullish(),
+  bio: shortText(limits.bio).nullish(),
   phone: phone.nullish(),
-  realName: z.string().max(limits.realName.max).nullish(),
-  stdNumber: z.string().max(limits.stdNumber.max).nullish(),
+  realName: shortText(limits.realName).nullish(),
+  stdNumber: shortText(limits.stdNumber).nullish(),
   emailConfirmed: z.boolean().nullish(),
   role: Role.nullish(),
 });
@@ -95,8 +96,8 @@ export type ArrayResponseOfTeamInfoModel = z.infer<typeof ArrayResponseOfTeamInf
 
 /** An administrator's edit of a team; absent or null fields are left unchanged. */
 export const AdminTeamModel = z.object({
-  name: z.string().trim().min(1).max(teamLimits.name.max).nullish(),
-  bio: z.string().max(teamLimits.bio.max).nullish(),
+  name: shortText({ min: 1, max: teamLimits.name.max }).nullish(),
+  bio: shortText(teamLimits.bio).nullish(),
   locked: z.boolean().nullish(),
 });
 export type AdminTeamModel = z.infer<typeof AdminTeamModel>;
@@ -118,13 +119,48 @@ export const LogMessageModel = z.object({
 });
 export type LogMessageModel = z.infer<typeof LogMessageModel>;
 
+/** A filter text of the log page: blank means no filter. */
+const LogFilterText = z
+  .string()
+  .trim()
+  .max(128)
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
 export const LogQuery = z.object({
   /** `All` or one level. */
   level: z.union([z.literal('All'), LogLevel]).default('All'),
   count: z.coerce.number().int().min(0).max(1000).default(50),
   skip: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+  /** Only entries with this outcome. */
+  status: TaskStatus.optional(),
+  /** Only entries whose user name contains this text (any case). */
+  user: LogFilterText,
+  /** Only entries whose client address contains this text. */
+  ip: LogFilterText,
+  /** Only entries whose message contains this text (any case), e.g. an action name such as `user.` or `flag.`. */
+  search: LogFilterText,
 });
 export type LogQuery = z.infer<typeof LogQuery>;
+/** The filters of a log query (everything but paging). */
+export type LogFilter = Partial<Pick<LogQuery, 'level' | 'status' | 'user' | 'ip' | 'search'>>;
+
+const containsIgnoringCase = (value: string | null, part: string | undefined) =>
+  part === undefined || part === '' || (value ?? '').toLowerCase().includes(part.trim().toLowerCase());
+
+/**
+ * Whether an entry passes the filters, as the server applies them to stored entries; the log page applies it to
+ * entries pushed live, so both show the same.
+ */
+export function matchesLogFilter(entry: LogMessageModel, filter: LogFilter): boolean {
+  return (
+    (filter.level === undefined || filter.level === 'All' || entry.level === filter.level) &&
+    (filter.status === undefined || entry.status === filter.status) &&
+    containsIgnoringCase(entry.name, filter.user) &&
+    containsIgnoringCase(entry.ip, filter.ip) &&
+    containsIgnoringCase(entry.msg, filter.search)
+  );
+}
 
 /**
  * Messages of the administrators' live log websocket `GET /api/admin/logs/live` (Admin only):
@@ -174,6 +210,8 @@ export const GlobalConfig = z.object({
   slogan: z.string().max(adminLimits.slogan.max),
   description: z.string().max(adminLimits.description.max).nullable(),
   footerInfo: z.string().max(adminLimits.footerInfo.max).nullable(),
+  /** Flagpole: the organiser's own text (Markdown) on the About page, above the build information. */
+  aboutText: z.string().max(adminLimits.aboutText.max).nullable(),
   /** `#rrggbb` or null for the default colour. */
   customTheme: z.string().regex(HEX_COLOR).nullable(),
   /** Payload encryption is not offered; always false (true is refused). */

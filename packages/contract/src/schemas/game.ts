@@ -11,7 +11,7 @@ import {
   ParticipationStatus,
 } from '../enums';
 import { ChallengeInfo, ScoreboardItem } from '../scoring';
-import { Timestamp, TimestampInput } from './common';
+import { shortText, Timestamp, TimestampInput } from './common';
 import { TeamModel, TeamWithDetailedUserInfo } from './team';
 
 export const gameLimits = {
@@ -55,7 +55,7 @@ export type GameInfoModel = z.infer<typeof GameInfoModel>;
 
 /** Create/update body: only the title and times are required; the rest keep their values or defaults. */
 export const GameEditModel = z.object({
-  title: z.string().trim().min(1).max(gameLimits.title.max),
+  title: shortText({ min: 1, max: gameLimits.title.max }),
   hidden: z.boolean().optional(),
   summary: z.string().max(gameLimits.summary.max).optional(),
   content: z.string().max(gameLimits.content.max).optional(),
@@ -89,7 +89,9 @@ export const BasicGameInfoModel = z.object({
 });
 export type BasicGameInfoModel = z.infer<typeof BasicGameInfoModel>;
 
-export const DivisionInfo = z.object({ id: z.number().int(), name: z.string() });
+/** A division of a game as players see it; `inviteCodeRequired` says the division asks for its own code. */
+export const DivisionInfo = z.object({ id: z.number().int(), name: z.string(), inviteCodeRequired: z.boolean() });
+export type DivisionInfo = z.infer<typeof DivisionInfo>;
 
 /** A game as a player sees it; `status` is Unsubmitted for callers not in the game. */
 export const DetailedGameInfoModel = z.object({
@@ -119,6 +121,20 @@ export const GameJoinModel = z.object({
   inviteCode: z.string().max(gameLimits.inviteCode.max).nullish(),
 });
 export type GameJoinModel = z.infer<typeof GameJoinModel>;
+
+/**
+ * Flagpole: one game on a team's public page (`GET /api/team/{id}/games`): the game and the team's standing
+ * in it. `rank` is 0 while the team has not scored (or the game has not started).
+ */
+export const TeamGameResult = z.object({
+  game: BasicGameInfoModel,
+  rank: z.number().int(),
+  score: z.number().int(),
+  solvedCount: z.number().int(),
+  challengeCount: z.number().int(),
+  teamCount: z.number().int(),
+});
+export type TeamGameResult = z.infer<typeof TeamGameResult>;
 
 // ---- Notices and events -----------------------------------------------------------------
 
@@ -153,6 +169,26 @@ export const Submission = z.object({
   challenge: z.string(),
 });
 export type Submission = z.infer<typeof Submission>;
+
+/**
+ * `GET /api/game/{id}/check`: the caller's teams that already have an entry in the game. `name` and `status`
+ * are Flagpole's additions, so a member who joined a team late sees what their team's entry is waiting for.
+ * `division` is the entry's division id (null: none).
+ */
+export const JoinedTeam = z.object({
+  id: z.number().int(),
+  division: z.number().int().nullable(),
+  name: z.string(),
+  status: ParticipationStatus,
+});
+export type JoinedTeam = z.infer<typeof JoinedTeam>;
+
+export const GameJoinCheckInfoModel = z.object({
+  joinedTeams: z.array(JoinedTeam),
+  /** Ids of the divisions a team may choose when joining (those whose default permissions include JoinGame). */
+  joinableDivisions: z.array(z.number().int()),
+});
+export type GameJoinCheckInfoModel = z.infer<typeof GameJoinCheckInfoModel>;
 
 export const ParticipationInfoModel = z.object({
   id: z.number().int(),
@@ -205,7 +241,7 @@ export type ChallengeInfoModel = z.infer<typeof ChallengeInfoModel>;
 
 /** Body of `POST /api/edit/games/{id}/challenges`. */
 export const ChallengeCreateModel = z.object({
-  title: z.string().trim().min(1).max(gameLimits.challengeTitle.max),
+  title: shortText({ min: 1, max: gameLimits.challengeTitle.max }),
   category: ChallengeCategory.default('Misc'),
   type: ChallengeType.default('StaticAttachment'),
 });
@@ -243,7 +279,7 @@ export type ChallengeEditDetailModel = z.infer<typeof ChallengeEditDetailModel>;
 
 /** Absent or null fields are left unchanged; `containerExposePort` is the older name of `exposePort`. */
 export const ChallengeUpdateModel = z.object({
-  title: z.string().trim().min(1).max(gameLimits.challengeTitle.max).nullish(),
+  title: shortText({ min: 1, max: gameLimits.challengeTitle.max }).nullish(),
   content: z.string().max(gameLimits.content.max).nullish(),
   flagTemplate: z.string().max(gameLimits.flagTemplate.max).nullish(),
   category: ChallengeCategory.nullish(),
@@ -319,6 +355,14 @@ export type ChallengeDetailModel = z.infer<typeof ChallengeDetailModel>;
 export const FlagSubmitModel = z.object({ flag: z.string().trim().min(1).max(gameLimits.flag.max) });
 export type FlagSubmitModel = z.infer<typeof FlagSubmitModel>;
 
+/** Header of a flag submission: a client retrying a POST whose answer it lost sends the same key again. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** 1 to 128 visible ASCII characters, e.g. a UUID; unique per user (the first submission it named wins). */
+export const IdempotencyKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,128}$/, 'must be 1 to 128 visible ASCII characters')
+  .meta({ description: 'Any value unique to this submission, e.g. a UUID; a retry sends the same value' });
+
 // ---- Playing a game -----------------------------------------------------------------------
 
 /**
@@ -329,9 +373,15 @@ export const GameDetailModel = z.object({
   challenges: z.partialRecord(ChallengeCategory, z.array(ChallengeInfo)),
   challengeCount: z.number().int(),
   rank: ScoreboardItem.nullable(),
-  teamToken: z.string().min(1),
+  /** Empty in an organiser's preview. */
+  teamToken: z.string(),
   writeupRequired: z.boolean(),
   writeupDeadline: Timestamp,
+  /**
+   * Flagpole: true when an Admin or Monitor without an Accepted team reads the board as a preview (no rank,
+   * no token, no submissions); absent for players.
+   */
+  preview: z.boolean().optional(),
 });
 export type GameDetailModel = z.infer<typeof GameDetailModel>;
 

@@ -6,6 +6,13 @@ export const ClientConfig = z.object({
   title: z.string(),
   slogan: z.string(),
   footerInfo: z.string().nullable(),
+  /** Flagpole: the organiser's text (Markdown) for the About page; null when none is set. */
+  aboutText: z.string().nullable(),
+  /**
+   * Flagpole: whether players change their e-mail address themselves through a mailed link (mail is set up
+   * and addresses are confirmed); otherwise an administrator changes it for them.
+   */
+  emailChangeByLink: z.boolean(),
   customTheme: z.string().nullable(),
   apiPublicKey: z.string().nullable(),
   logoUrl: z.string().nullable(),
@@ -47,7 +54,25 @@ export type PostDetailModel = z.infer<typeof PostDetailModel>;
 /** Post ids are 8 lower-case hex characters. */
 export const PostId = z.string().regex(/^[0-9a-f]{8}$/);
 
-export const HealthResponse = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+/** `/healthz`: the process is alive and serving (nothing else is checked). */
+export const HealthResponse = z.object({ status: z.literal('ok') });
+
+/** How one dependency answered a readiness check. */
+export const ReadinessCheck = z.enum(['ok', 'timeout', 'unreachable']);
+export type ReadinessCheck = z.infer<typeof ReadinessCheck>;
+
+/** `/readyz`: 200 when ready for traffic, 503 (same body) when not. */
+export const ReadinessResponse = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  checks: z.object({
+    database: ReadinessCheck,
+    /** Every migration of the running build applied (`unknown` while the database does not answer). */
+    migrations: z.enum(['ok', 'pending', 'unknown']),
+    /** `off` when no Redis is configured. */
+    redis: z.union([ReadinessCheck, z.literal('off')]),
+  }),
+});
+export type ReadinessResponse = z.infer<typeof ReadinessResponse>;
 
 /** Build information shown on the About page. */
 export const BuildInfo = z.object({

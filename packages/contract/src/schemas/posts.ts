@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shortText } from './common';
 
 export const postLimits = {
   title: { max: 50 },
@@ -14,10 +15,13 @@ export const postLimits = {
  * On create, `title` is required.
  */
 export const PostEditModel = z.object({
-  title: z.string().trim().min(1).max(postLimits.title.max).nullish(),
+  title: shortText({ min: 1, max: postLimits.title.max }).nullish(),
   summary: z.string().max(postLimits.summary.max).nullish(),
   content: z.string().max(postLimits.content.max).nullish(),
-  tags: z.array(z.string().trim().min(1).max(postLimits.tag.max)).max(postLimits.tags).nullish(),
+  tags: z
+    .array(shortText({ min: 1, max: postLimits.tag.max }))
+    .max(postLimits.tags)
+    .nullish(),
   isPinned: z.boolean().nullish(),
 });
 export type PostEditModel = z.infer<typeof PostEditModel>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProfileUserInfoModel } from './account';
+import { shortText } from './common';
 
 export const teamLimits = { name: { max: 20 }, bio: { max: 72 }, captainedTeams: 3, inviteCode: { max: 200 } } as const;
 
@@ -27,8 +28,8 @@ export const TeamModel = z.object({ id: z.number().int(), name: z.string(), avat
 export type TeamModel = z.infer<typeof TeamModel>;
 
 export const TeamUpdateModel = z.object({
-  name: z.string().trim().min(1).max(teamLimits.name.max).nullish(),
-  bio: z.string().max(teamLimits.bio.max).nullish(),
+  name: shortText({ min: 1, max: teamLimits.name.max }).nullish(),
+  bio: shortText(teamLimits.bio).nullish(),
 });
 export type TeamUpdateModel = z.infer<typeof TeamUpdateModel>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './common';
+import { shortText, Timestamp } from './common';
 
 export const tokenLimits = {
   name: { max: 128 },
@@ -23,7 +23,7 @@ export const ApiToken = z.object({
 export type ApiToken = z.infer<typeof ApiToken>;
 
 export const ApiTokenCreateModel = z.object({
-  name: z.string().trim().min(1).max(tokenLimits.name.max),
+  name: shortText({ min: 1, max: tokenLimits.name.max }),
   /** Days until the token expires; 0 or null: never. */
   expiresIn: z.number().int().min(0).max(tokenLimits.expiresInDays.max).nullish(),
 });

@@ -5,6 +5,10 @@ import * as admin from './0003_admin';
 import * as tokensWriteups from './0004_tokens_writeups';
 import * as containers from './0005_containers';
 import * as solveChallengeIndex from './0006_solve_challenge_index';
+import * as forgetLoggedSecrets from './0007_forget_logged_secrets';
+import * as attachmentNames from './0008_attachment_names';
+import * as processLeases from './0011_process_leases';
+import * as divisions from './0012_divisions';
 
 /** Every migration in order; names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +18,8 @@ export const migrations: Record<string, Migration> = {
   '0004_tokens_writeups': tokensWriteups,
   '0005_containers': containers,
   '0006_solve_challenge_index': solveChallengeIndex,
+  '0007_forget_logged_secrets': forgetLoggedSecrets,
+  '0008_attachment_names': attachmentNames,
+  '0011_process_leases': processLeases,
+  '0012_divisions': divisions,
 };

@@ -1,4 +1,15 @@
-import { AppShell, Burger, Button, Group, NavLink, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Burger,
+  Button,
+  Container,
+  Group,
+  NavLink,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogin2, IconUserPlus } from '@tabler/icons-react';
 import { Suspense, useEffect } from 'react';
@@ -7,6 +18,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '@/components/color-scheme-toggle';
 import { LanguagePicker } from '@/components/language-picker';
 import { Logo } from '@/components/logo';
+import { CONTENT_WIDTH } from '@/components/page-container';
 import { PageLoader } from '@/components/page-loader';
 import { useProfile } from '@/features/account/api/get-profile';
 import { WsrxManager } from '@/features/containers/components/wsrx-manager';
@@ -57,54 +69,56 @@ export function AppLayout() {
       padding={0}
     >
       <AppShell.Header className={classes.header}>
-        <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={navOpened}
-              onClick={nav.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={t('nav.toggleMenu')}
-            />
-            <UnstyledButton component={Link} to="/" className={classes.brand} aria-label={t('nav.home')}>
-              <Logo size={30} url={logoUrl} />
-              <Text fw={800} size="lg" className={classes.brandTitle} truncate>
-                {title}
-              </Text>
-            </UnstyledButton>
-            <Group gap={4} visibleFrom="sm" ml="md" component="nav" aria-label={t('nav.main')}>
-              {NAV_ITEMS.map((item) => (
-                <Link
-                  key={item.to}
-                  to={item.to}
-                  className={classes.navLink}
-                  data-active={isActivePath(pathname, item.to) || undefined}
-                >
-                  {t(item.labelKey)}
-                </Link>
-              ))}
+        <Container size={CONTENT_WIDTH} h="100%" px={{ base: 'sm', sm: 'lg' }}>
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={navOpened}
+                onClick={nav.toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('nav.toggleMenu')}
+              />
+              <UnstyledButton component={Link} to="/" className={classes.brand} aria-label={t('nav.home')}>
+                <Logo size={30} url={logoUrl} />
+                <Text fw={800} size="lg" className={classes.brandTitle} truncate>
+                  {title}
+                </Text>
+              </UnstyledButton>
+              <Group gap={4} visibleFrom="sm" ml="md" component="nav" aria-label={t('nav.main')}>
+                {NAV_ITEMS.map((item) => (
+                  <Link
+                    key={item.to}
+                    to={item.to}
+                    className={classes.navLink}
+                    data-active={isActivePath(pathname, item.to) || undefined}
+                  >
+                    {t(item.labelKey)}
+                  </Link>
+                ))}
+              </Group>
+            </Group>
+            <Group gap={6} wrap="nowrap">
+              {user && <WsrxManager />}
+              <LanguagePicker />
+              <ColorSchemeToggle />
+              {isLoading ? (
+                <Skeleton circle height={36} />
+              ) : user ? (
+                <UserMenu user={user} />
+              ) : (
+                <>
+                  <Group gap="xs" visibleFrom="sm" wrap="nowrap">
+                    {authButtons(false)}
+                  </Group>
+                  <Button component={Link} to={signInTarget(pathname)} size="xs" variant="default" hiddenFrom="sm">
+                    {t('nav.signIn')}
+                  </Button>
+                </>
+              )}
             </Group>
           </Group>
-          <Group gap={6} wrap="nowrap">
-            {user && <WsrxManager />}
-            <LanguagePicker />
-            <ColorSchemeToggle />
-            {isLoading ? (
-              <Skeleton circle height={36} />
-            ) : user ? (
-              <UserMenu user={user} />
-            ) : (
-              <>
-                <Group gap="xs" visibleFrom="sm" wrap="nowrap">
-                  {authButtons(false)}
-                </Group>
-                <Button component={Link} to={signInTarget(pathname)} size="xs" variant="default" hiddenFrom="sm">
-                  {t('nav.signIn')}
-                </Button>
-              </>
-            )}
-          </Group>
-        </Group>
+        </Container>
       </AppShell.Header>
 
       <AppShell.Navbar p="md" aria-label={t('nav.main')}>

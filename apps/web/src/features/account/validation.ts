@@ -23,7 +23,7 @@ export function validateUserName(t: Translate) {
     const length = value.trim().length;
     return length >= limits.userName.min && length <= limits.userName.max
       ? null
-      : t('account.validation.userNameLength', { min: limits.userName.min, max: limits.userName.max });
+      : t('account.validation.userNameLength', { min: limits.userName.min, count: limits.userName.max });
   };
 }
 
@@ -40,7 +40,7 @@ export function validateNewPassword(t: Translate) {
       case undefined:
         return null;
       case 'length':
-        return t('account.validation.passwordLength', { min: limits.password.min, max: limits.password.max });
+        return t('account.validation.passwordLength', { min: limits.password.min, count: limits.password.max });
       case 'lower':
         return t('account.validation.passwordLower');
       case 'upper':

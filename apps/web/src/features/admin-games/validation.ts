@@ -15,13 +15,13 @@ export type AdminGamesTranslate = (key: AdminGamesValidationKey, options?: Recor
 export function requiredText(t: AdminGamesTranslate, max: number) {
   return (value: string) => {
     if (!value.trim()) return t('adminGames.validation.required');
-    return value.length > max ? t('adminGames.validation.tooLong', { max }) : null;
+    return value.length > max ? t('adminGames.validation.tooLong', { count: max }) : null;
   };
 }
 
 export function maxLength(t: AdminGamesTranslate, max: number) {
   return (value: string | null | undefined) =>
-    (value ?? '').length > max ? t('adminGames.validation.tooLong', { max }) : null;
+    (value ?? '').length > max ? t('adminGames.validation.tooLong', { count: max }) : null;
 }
 
 export function validateDateTime(t: AdminGamesTranslate) {

@@ -1,6 +1,6 @@
 import type { LogLevel, LogMessageModel } from '@flagpole/contract';
 import { describe, expect, it } from 'vitest';
-import { levelColor, matchesLevel, mergeLogs, prependLog } from './log-levels';
+import { levelColor, mergeLogs, prependLog } from './log-levels';
 
 const entry = (time: number, level: LogLevel = 'Information', msg = `m${time}`): LogMessageModel => ({
   time,
@@ -21,12 +21,6 @@ describe('log levels', () => {
     expect(levelColor('Critical')).toBe('grape');
     expect(levelColor(null)).toBe('gray');
     expect(levelColor('unheard-of')).toBe('gray');
-  });
-
-  it('filters pushed entries like the server filters stored ones', () => {
-    expect(matchesLevel(entry(1, 'Warning'), 'Warning')).toBe(true);
-    expect(matchesLevel(entry(1, 'Error'), 'Warning')).toBe(false);
-    expect(matchesLevel(entry(1, 'Error'), 'All')).toBe(true);
   });
 
   it('puts pushed entries on top and keeps a bounded number', () => {

@@ -22,11 +22,6 @@ export function levelColor(level: string | null): string {
   return LEVEL_COLORS[(level ?? '').toLowerCase()] ?? 'gray';
 }
 
-/** Whether a pushed entry belongs on the page filtered by `filter`. */
-export function matchesLevel(entry: LogMessageModel, filter: LogLevelFilter): boolean {
-  return filter === 'All' || entry.level === filter;
-}
-
 /** How many live entries the page keeps above the loaded page before dropping the oldest. */
 export const LIVE_LOG_LIMIT = 200;
 

@@ -7,6 +7,7 @@ const current: GlobalConfig = {
   slogan: 'Hack for fun not for profit',
   description: null,
   footerInfo: null,
+  aboutText: null,
   customTheme: 'not-a-colour',
   apiEncryption: true,
   logoHash: 'abc',
@@ -15,7 +16,12 @@ const current: GlobalConfig = {
 
 describe('platform settings form', () => {
   it('treats an invalid stored colour as no custom colour', () => {
-    expect(platformFormValues(current)).toMatchObject({ useCustomTheme: false, customTheme: '', description: '' });
+    expect(platformFormValues(current)).toMatchObject({
+      useCustomTheme: false,
+      customTheme: '',
+      description: '',
+      aboutText: '',
+    });
     expect(platformFormValues({ ...current, customTheme: '#12ab34' })).toMatchObject({
       useCustomTheme: true,
       customTheme: '#12ab34',
@@ -28,6 +34,7 @@ describe('platform settings form', () => {
       slogan: 'Go',
       description: '   ',
       footerInfo: ' **Hosted by us** ',
+      aboutText: '\n## Who we are\n',
       useCustomTheme: true,
       customTheme: '#AB12CD',
     });
@@ -36,6 +43,7 @@ describe('platform settings form', () => {
       slogan: 'Go',
       description: null,
       footerInfo: '**Hosted by us**',
+      aboutText: '## Who we are',
       customTheme: '#ab12cd',
     });
   });

@@ -6,6 +6,7 @@ export interface PlatformFormValues {
   slogan: string;
   description: string;
   footerInfo: string;
+  aboutText: string;
   useCustomTheme: boolean;
   customTheme: string;
 }
@@ -16,6 +17,7 @@ export function platformFormValues(config: GlobalConfig): PlatformFormValues {
     slogan: config.slogan,
     description: config.description ?? '',
     footerInfo: config.footerInfo ?? '',
+    aboutText: config.aboutText ?? '',
     useCustomTheme: isHexColor(config.customTheme),
     customTheme: isHexColor(config.customTheme) ? config.customTheme : '',
   };
@@ -32,6 +34,7 @@ export function toGlobalConfig(values: PlatformFormValues): Partial<GlobalConfig
     slogan: values.slogan.trim(),
     description: values.description.trim() || null,
     footerInfo: values.footerInfo.trim() || null,
+    aboutText: values.aboutText.trim() || null,
     customTheme: values.useCustomTheme ? values.customTheme.trim().toLowerCase() : null,
   };
 }

@@ -36,13 +36,13 @@ export function validateTeamName(t: TeamsTranslate) {
     const length = value.trim().length;
     return length >= 1 && length <= teamLimits.name.max
       ? null
-      : t('teams.validation.nameLength', { max: teamLimits.name.max });
+      : t('teams.validation.nameLength', { count: teamLimits.name.max });
   };
 }
 
 export function validateTeamBio(t: TeamsTranslate) {
   return (value: string) =>
-    value.length <= teamLimits.bio.max ? null : t('teams.validation.bioLength', { max: teamLimits.bio.max });
+    value.length <= teamLimits.bio.max ? null : t('teams.validation.bioLength', { count: teamLimits.bio.max });
 }
 
 export function validateInviteCode(t: TeamsTranslate) {

@@ -3,9 +3,9 @@ type Dictionary = { [key: string]: unknown };
 const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
 
 /**
- * Translation files carry the English plural forms (`_one`, `_other`). Languages with more forms
- * (Russian: few, many) would otherwise fall back to English for those counts, so every form the
- * language uses and the file lacks is filled with the language's own `_other` text.
+ * A safety net under the translation files: every plural form a language uses and its file lacks is filled with
+ * the language's own `_other` text, never English. The files write every form they need (Russian one, few, many;
+ * `locale-plurals.test.ts` checks it); what is left to fill is French and Spanish "many", used only for millions.
  */
 export function completePluralForms(dictionary: Dictionary, language: string): Dictionary {
   const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;

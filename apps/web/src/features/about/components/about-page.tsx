@@ -1,9 +1,10 @@
-import { Badge, Card, Code, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Card, Code, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendar, IconGitCommit, IconTag } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '@/components/logo';
+import { Markdown } from '@/components/markdown';
 import { useClientConfig } from '@/features/info/api/get-client-config';
 import { buildInfo } from '@/lib/build-info';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -27,7 +28,7 @@ function InfoItem({ icon, label, children }: { icon: ReactNode; label: string; c
 export default function AboutPage() {
   const { t } = useTranslation();
   usePageTitle(t('nav.about'));
-  const { title, slogan, logoUrl } = useClientConfig();
+  const { title, slogan, logoUrl, aboutText } = useClientConfig();
 
   return (
     <Container size="md" py="xl">
@@ -41,7 +42,14 @@ export default function AboutPage() {
             </Text>
           </div>
         </Group>
-        <Text>{t('about.description')}</Text>
+        {/* The organiser's own words come first; the platform's description stands in until there are some. */}
+        {aboutText ? (
+          <Paper withBorder p="lg" component="section" aria-label={t('about.organiserText')}>
+            <Markdown source={aboutText} />
+          </Paper>
+        ) : (
+          <Text>{t('about.description')}</Text>
+        )}
         <Card p="lg">
           <Stack gap="md">
             <Group justify="space-between">

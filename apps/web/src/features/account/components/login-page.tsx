@@ -18,7 +18,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { refresh } = useProfile();
-  const captcha = useCaptchaRequest('login');
+  const captcha = useCaptchaRequest('login', t('account.login.failed'));
   const { trigger, isMutating } = useMutation(login);
   const form = useForm({
     initialValues: { userName: '', password: '' },

@@ -1,7 +1,7 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorMessageOf } from '@/lib/error-message';
+import { errorText } from '@/lib/notify';
 import { InvalidLinkResult } from './invalid-link-result';
 import { type StatusAction, StatusResult } from './status-result';
 import type { MailLinkState } from './use-mail-link-action';
@@ -45,7 +45,7 @@ export function MailLinkResult({
     case 'failed':
       return (
         <StatusResult kind="error" title={failedTitle} action={failedAction}>
-          {errorMessageOf(state.error, t('errors.unknown'))}
+          {errorText(state.error)}
         </StatusResult>
       );
     case 'invalid':

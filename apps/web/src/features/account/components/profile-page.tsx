@@ -1,5 +1,6 @@
-import { Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageContainer } from '@/components/page-container';
 import { PageLoader } from '@/components/page-loader';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useProfile } from '../api/get-profile';
@@ -15,7 +16,7 @@ export default function ProfilePage() {
   if (!user) return <PageLoader />;
 
   return (
-    <Container size="lg" py="xl">
+    <PageContainer>
       <Stack gap="lg">
         <div>
           <Title order={1}>{t('account.profile.title')}</Title>
@@ -34,6 +35,6 @@ export default function ProfilePage() {
           </Grid.Col>
         </Grid>
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

@@ -16,7 +16,7 @@ export default function RecoveryPage() {
   const { t } = useTranslation();
   usePageTitle(t('account.recovery.title'));
   const navigate = useNavigate();
-  const captcha = useCaptchaRequest('recovery');
+  const captcha = useCaptchaRequest('recovery', t('account.recovery.failed'));
   const { trigger, isMutating } = useMutation(requestRecovery);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({ initialValues: { email: '' }, validate: { email: validateEmail(t) } });

@@ -48,7 +48,7 @@ export default function RegisterPage() {
   usePageTitle(t('account.register.title'));
   const navigate = useNavigate();
   const { refresh } = useProfile();
-  const captcha = useCaptchaRequest('register');
+  const captcha = useCaptchaRequest('register', t('account.register.failed'));
   const { trigger, isMutating } = useMutation(register);
   const [outcome, setOutcome] = useState<PendingOutcome | null>(null);
   const form = useForm({

@@ -30,7 +30,7 @@ export default function ResetPage() {
       showSuccess(t('account.reset.success'));
       navigate('/account/login', { replace: true });
     } catch (error) {
-      showError(error);
+      showError(error, { title: t('account.reset.failed') });
     }
   });
 

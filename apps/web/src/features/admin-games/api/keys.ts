@@ -5,6 +5,7 @@ export const noticesKey = (gameId: number) => `/api/edit/games/${gameId}/notices
 export const challengesKey = (gameId: number) => `/api/edit/games/${gameId}/challenges`;
 export const challengeKey = (gameId: number, challengeId: number) =>
   `/api/edit/games/${gameId}/challenges/${challengeId}`;
+export const divisionsKey = (gameId: number) => `/api/edit/games/${gameId}/divisions`;
 export const participationsKey = (gameId: number) => `/api/game/${gameId}/participations`;
 
 /** Matches every cached page of the games list. */

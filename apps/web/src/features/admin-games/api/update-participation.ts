@@ -5,18 +5,19 @@ import { http } from '@/lib/http';
 import { participationsKey } from './keys';
 
 /**
- * Moves a participation to `status`. The API always applies `divisionId` (null clears it), so the current
- * division is sent back unchanged.
+ * Moves a participation to `status`, and to `divisionId` when given. The API always applies `divisionId` (null
+ * clears it), so without one the current division is sent back unchanged.
  */
 export function useUpdateParticipation(): (
   gameId: number,
   participation: Pick<ParticipationInfoModel, 'id' | 'divisionId'>,
   status: ParticipationStatus,
+  divisionId?: number | null,
 ) => Promise<void> {
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (gameId, participation, status) => {
-      const body: ParticipationEditModel = { status, divisionId: participation.divisionId };
+    async (gameId, participation, status, divisionId = participation.divisionId) => {
+      const body: ParticipationEditModel = { status, divisionId };
       await http.put(`/api/admin/participation/${participation.id}`, body);
       await mutate(participationsKey(gameId));
     },

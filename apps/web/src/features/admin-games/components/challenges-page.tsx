@@ -45,7 +45,7 @@ export function ChallengesPage() {
       <Group justify="space-between">
         <Text c="dimmed" size="sm">
           {t('adminGames.challenges.summary', {
-            total: challenges?.length ?? 0,
+            count: challenges?.length ?? 0,
             enabled: challenges?.filter((item) => item.isEnabled).length ?? 0,
           })}
         </Text>

@@ -1,14 +1,24 @@
 import { Anchor, Badge, Group, Stack, Title } from '@mantine/core';
-import { IconArrowLeft, IconBell, IconFileText, IconPuzzle, IconSettings, IconUserCheck } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconBell,
+  IconFileText,
+  IconPuzzle,
+  IconSettings,
+  IconSitemap,
+  IconUserCheck,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LinkTabs } from '@/components/link-tabs';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useEditGame } from '../api/get-game';
+import { ExportGameButton } from './transfer/export-game-button';
 
 const TABS = [
   { path: 'info', labelKey: 'adminGames.tabs.info', icon: IconSettings },
   { path: 'notices', labelKey: 'adminGames.tabs.notices', icon: IconBell },
+  { path: 'divisions', labelKey: 'adminGames.tabs.divisions', icon: IconSitemap },
   { path: 'review', labelKey: 'adminGames.tabs.review', icon: IconUserCheck },
   { path: 'challenges', labelKey: 'adminGames.tabs.challenges', icon: IconPuzzle },
   { path: 'writeups', labelKey: 'adminGames.tabs.writeups', icon: IconFileText },
@@ -37,11 +47,14 @@ export function GameHeader({ gameId, page }: { gameId: number; page: string }) {
           {t('adminGames.backToGames')}
         </Group>
       </Anchor>
-      <Group gap="sm">
-        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-          {game?.title ?? t('adminGames.gameNumber', { id: gameId })}
-        </Title>
-        {game?.hidden && <Badge variant="light">{t('adminGames.hidden')}</Badge>}
+      <Group gap="sm" justify="space-between" wrap="wrap">
+        <Group gap="sm">
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {game?.title ?? t('adminGames.gameNumber', { id: gameId })}
+          </Title>
+          {game?.hidden && <Badge variant="light">{t('adminGames.hidden')}</Badge>}
+        </Group>
+        <ExportGameButton gameId={gameId} />
       </Group>
       <LinkTabs tabs={tabs} label={t('adminGames.tabs.label')} />
     </Stack>

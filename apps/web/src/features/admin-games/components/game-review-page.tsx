@@ -3,6 +3,7 @@ import { Center, SegmentedControl, Select, Stack, Text, TextInput } from '@manti
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDivisions } from '../api/divisions';
 import { useParticipations } from '../api/get-participations';
 import { GameHeader } from './game-header';
 import { LoadState } from './load-state';
@@ -12,8 +13,18 @@ import { useRouteIds } from './use-route-ids';
 const FILTERS = ['all', 'Pending', 'Accepted', 'Suspended', 'Rejected'] as const;
 type Filter = (typeof FILTERS)[number];
 
-function matches(participation: ParticipationInfoModel, filter: Filter, search: string): boolean {
+/** 'all', 'none' (no division) or a division id. */
+type DivisionFilter = string;
+
+function matches(
+  participation: ParticipationInfoModel,
+  filter: Filter,
+  division: DivisionFilter,
+  search: string,
+): boolean {
   if (filter !== 'all' && participation.status !== filter) return false;
+  if (division === 'none' && participation.divisionId !== null) return false;
+  if (division !== 'all' && division !== 'none' && String(participation.divisionId) !== division) return false;
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
   const team = participation.team;
@@ -26,7 +37,9 @@ export function GameReviewPage() {
   const { t } = useTranslation();
   const { gameId } = useRouteIds();
   const { participations, error } = useParticipations(gameId);
+  const { divisions } = useDivisions(gameId);
   const [filter, setFilter] = useState<Filter>('all');
+  const [division, setDivision] = useState<DivisionFilter>('all');
   const [search, setSearch] = useState('');
 
   const count = (status: ParticipationStatus) => participations?.filter((item) => item.status === status).length ?? 0;
@@ -58,6 +71,19 @@ export function GameReviewPage() {
           onChange={(value) => setFilter((value ?? 'all') as Filter)}
           allowDeselect={false}
         />
+        {divisions && divisions.length > 0 && (
+          <Select
+            label={t('adminGames.review.divisionFilter')}
+            data={[
+              { value: 'all', label: t('adminGames.review.allDivisions') },
+              { value: 'none', label: t('adminGames.review.noDivision') },
+              ...divisions.map((item) => ({ value: String(item.id), label: item.name })),
+            ]}
+            value={division}
+            onChange={(value) => setDivision(value ?? 'all')}
+            allowDeselect={false}
+          />
+        )}
         <TextInput
           leftSection={<IconSearch size={16} />}
           label={t('adminGames.review.search')}
@@ -68,7 +94,7 @@ export function GameReviewPage() {
       </Stack>
       <LoadState data={participations} error={error}>
         {(list) => {
-          const shown = list.filter((item) => matches(item, filter, search));
+          const shown = list.filter((item) => matches(item, filter, division, search));
           return shown.length === 0 ? (
             <Center py="lg">
               <Text c="dimmed">{t('adminGames.review.empty')}</Text>
@@ -76,7 +102,12 @@ export function GameReviewPage() {
           ) : (
             <Stack gap="sm">
               {shown.map((participation) => (
-                <ParticipationCard key={participation.id} gameId={gameId} participation={participation} />
+                <ParticipationCard
+                  key={participation.id}
+                  gameId={gameId}
+                  participation={participation}
+                  divisions={divisions ?? []}
+                />
               ))}
             </Stack>
           );

@@ -2,7 +2,7 @@ import type { GameInfoModel } from '@flagpole/contract';
 import { Button, Center, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError, showSuccess } from '@/lib/notify';
@@ -12,6 +12,7 @@ import { GAMES_PAGE_SIZE, useEditGames } from '../api/get-games';
 import { CreateGameModal } from './create-game-modal';
 import { GameCards, GameTable } from './game-list';
 import { LoadState } from './load-state';
+import { ImportGameModal } from './transfer/import-game-modal';
 
 export function GamesPage() {
   const { t } = useTranslation();
@@ -19,6 +20,7 @@ export function GamesPage() {
   const [page, setPage] = useState(1);
   const { page: games, error } = useEditGames(page);
   const [createOpened, create] = useDisclosure(false);
+  const [importOpened, importDialog] = useDisclosure(false);
   const deleteGame = useDeleteGame();
 
   const confirmDelete = (game: GameInfoModel) =>
@@ -45,9 +47,14 @@ export function GamesPage() {
             {t('adminGames.list.subtitle')}
           </Text>
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
-          {t('adminGames.create.button')}
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={importDialog.open}>
+            {t('adminGames.transfer.import.button')}
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
+            {t('adminGames.create.button')}
+          </Button>
+        </Group>
       </Group>
 
       <LoadState data={games} error={error}>
@@ -76,6 +83,7 @@ export function GamesPage() {
         </Group>
       )}
       <CreateGameModal opened={createOpened} onClose={create.close} />
+      <ImportGameModal opened={importOpened} onClose={importDialog.close} />
     </Stack>
   );
 }

@@ -1,8 +1,7 @@
-import { Alert, Skeleton, Stack } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '@/lib/error-message';
+import { ErrorAlert } from '@/components/error-alert';
 
 /** Renders skeletons while loading, an alert on failure, and the children once `data` is there. */
 export function LoadState<T>({
@@ -10,20 +9,19 @@ export function LoadState<T>({
   error,
   children,
   rows = 3,
+  onRetry,
 }: {
   data: T | undefined;
   error: unknown;
   children: (data: T) => ReactNode;
   rows?: number;
+  /** Loads again after a failure. */
+  onRetry?: () => unknown;
 }) {
   const { t } = useTranslation();
   if (data !== undefined) return children(data);
   if (error !== undefined) {
-    return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('adminGames.loadFailed')}>
-        {errorMessageOf(error, t('errors.unknown'))}
-      </Alert>
-    );
+    return <ErrorAlert error={error} title={t('adminGames.loadFailed')} onRetry={onRetry} />;
   }
   return (
     <Stack gap="sm">

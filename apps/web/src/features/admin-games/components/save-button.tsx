@@ -3,18 +3,36 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Submit button of the long edit forms; disabled until something changed. */
-export function SaveButton({ loading, dirty }: { loading: boolean; dirty: boolean }) {
+/** Submit button of the long edit forms; disabled until something changed (or while a change is incomplete). */
+export function SaveButton({
+  loading,
+  dirty,
+  blocked = false,
+}: {
+  loading: boolean;
+  dirty: boolean;
+  blocked?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <Button type="submit" loading={loading} disabled={!dirty} leftSection={<IconDeviceFloppy size={16} />}>
+    <Button type="submit" loading={loading} disabled={!dirty || blocked} leftSection={<IconDeviceFloppy size={16} />}>
       {t('adminGames.save')}
     </Button>
   );
 }
 
 /** A bar that stays at the bottom of the window while a long form is on screen, so saving is always in reach. */
-export function StickySaveBar({ loading, dirty, start }: { loading: boolean; dirty: boolean; start?: ReactNode }) {
+export function StickySaveBar({
+  loading,
+  dirty,
+  blocked,
+  start,
+}: {
+  loading: boolean;
+  dirty: boolean;
+  blocked?: boolean;
+  start?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Paper
@@ -34,7 +52,7 @@ export function StickySaveBar({ loading, dirty, start }: { loading: boolean; dir
               {t('adminGames.unsaved')}
             </Text>
           )}
-          <SaveButton loading={loading} dirty={dirty} />
+          <SaveButton loading={loading} dirty={dirty} blocked={blocked} />
         </Group>
       </Group>
     </Paper>

@@ -75,7 +75,7 @@ export function BulkAddModal({ opened, onClose }: { opened: boolean; onClose: ()
         )}
         {tooMany && (
           <Alert color="red" icon={<IconAlertTriangle size={18} />}>
-            {t('adminSite.bulk.tooMany', { max: adminLimits.usersPerBatch })}
+            {t('adminSite.bulk.tooMany', { count: adminLimits.usersPerBatch })}
           </Alert>
         )}
         {parsed.users.length > 0 && (

@@ -30,7 +30,7 @@ export function ConfigSectionForm<Values>({
       form.resetDirty();
       showSuccess(t('adminSite.settings.saved'));
     } catch (error) {
-      showError(error);
+      showError(error, { title: t('adminSite.settings.notSaved') });
     }
   });
 

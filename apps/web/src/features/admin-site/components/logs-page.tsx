@@ -1,13 +1,15 @@
-import type { LogMessageModel } from '@flagpole/contract';
-import { Button, Center, Group, Indicator, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { type LogMessageModel, TaskStatus } from '@flagpole/contract';
+import { Button, Center, Group, Indicator, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconFilterOff, IconPlayerPause, IconPlayerPlay, IconSearch } from '@tabler/icons-react';
+import { type ChangeEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '@/features/admin-games/components/load-state';
 import { usePageTitle } from '@/lib/use-page-title';
 import { LOGS_PAGE_SIZE, useAdminLogs } from '../api/logs';
 import { useLiveLogs } from '../hooks/use-live-logs';
-import { LOG_LEVEL_FILTERS, type LogLevelFilter, matchesLevel, mergeLogs, prependLog } from '../log-levels';
+import { hasTextOrStatusFilter, type LogPageFilter, logFilterQuery, matchesFilter } from '../log-filter';
+import { LOG_LEVEL_FILTERS, type LogLevelFilter, mergeLogs, prependLog } from '../log-levels';
 import { OpenEndedPager } from './list-toolbar';
 import { LogList } from './log-list';
 import { PageHeading } from './page-heading';
@@ -28,21 +30,105 @@ function LiveState({ paused, connected }: { paused: boolean; connected: boolean 
   );
 }
 
+/** The outcome, user, address and text filters; texts are applied 300 ms after the last key stroke. */
+function LogFilters({
+  status,
+  onStatus,
+  texts,
+  onTexts,
+  onClear,
+  canClear,
+}: {
+  status: LogPageFilter['status'];
+  onStatus: (status: LogPageFilter['status']) => void;
+  texts: Pick<LogPageFilter, 'user' | 'ip' | 'search'>;
+  onTexts: (texts: Pick<LogPageFilter, 'user' | 'ip' | 'search'>) => void;
+  onClear: () => void;
+  canClear: boolean;
+}) {
+  const { t } = useTranslation();
+  const statusData = [
+    { value: 'Any', label: t('adminSite.logs.filters.anyStatus') },
+    ...TaskStatus.options.map((value) => ({ value, label: t(`adminSite.logs.statuses.${value}`) })),
+  ];
+  const text = (name: keyof typeof texts) => (event: ChangeEvent<HTMLInputElement>) =>
+    onTexts({ ...texts, [name]: event.currentTarget.value });
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <Select
+        flex="0 1 180px"
+        label={t('adminSite.logs.filters.status')}
+        data={statusData}
+        value={status}
+        onChange={(value) => onStatus((value ?? 'Any') as LogPageFilter['status'])}
+        allowDeselect={false}
+      />
+      <TextInput
+        flex="1 1 140px"
+        label={t('adminSite.logs.user')}
+        value={texts.user}
+        onChange={text('user')}
+        maxLength={FILTER_MAX}
+      />
+      <TextInput
+        flex="1 1 140px"
+        label={t('adminSite.logs.ip')}
+        value={texts.ip}
+        onChange={text('ip')}
+        maxLength={FILTER_MAX}
+      />
+      <TextInput
+        flex="2 1 220px"
+        type="search"
+        leftSection={<IconSearch size={16} />}
+        label={t('adminSite.logs.filters.search')}
+        placeholder={t('adminSite.logs.filters.searchHint')}
+        value={texts.search}
+        onChange={text('search')}
+        maxLength={FILTER_MAX}
+      />
+      {canClear && (
+        <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={onClear}>
+          {t('adminSite.logs.filters.clear')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** Longest filter text the server takes. */
+const FILTER_MAX = 128;
+const NO_TEXTS = { user: '', ip: '', search: '' };
+
 export function LogsPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.adminLogs'));
   const [level, setLevel] = useState<LogLevelFilter>('All');
-  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<LogPageFilter['status']>('Any');
+  const [texts, setTexts] = useState(NO_TEXTS);
+  const [settledTexts] = useDebouncedValue(texts, 300);
+  const filter: LogPageFilter = { level, status, ...settledTexts };
+  // The page belongs to a filter: any change of filter starts again at page 1.
+  const filterKey = logFilterQuery(filter);
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ filterKey, page: next });
   const [paused, setPaused] = useState(false);
   const [live, setLive] = useState<LogMessageModel[]>([]);
-  const { logs, error, reload } = useAdminLogs(page, level, paused);
+  const { logs, error, reload } = useAdminLogs(page, filter, paused);
 
   const onEntry = useCallback((entry: LogMessageModel) => setLive((list) => prependLog(list, entry)), []);
-  const connected = useLiveLogs(!paused, onEntry);
+  // Back after a lost connection: the stored log has everything, the pushed list may have gaps.
+  const onReconnect = useCallback(() => {
+    setLive([]);
+    void reload();
+  }, [reload]);
+  const connected = useLiveLogs(!paused, onEntry, onReconnect);
 
-  const changeLevel = (value: string | null) => {
-    setLevel((value ?? 'All') as LogLevelFilter);
-    setPage(1);
+  const changeLevel = (value: string | null) => setLevel((value ?? 'All') as LogLevelFilter);
+  const clearFilters = () => {
+    setStatus('Any');
+    setTexts(NO_TEXTS);
   };
   const togglePause = () => {
     if (paused) {
@@ -89,12 +175,20 @@ export function LogsPage() {
         onChange={changeLevel}
         allowDeselect={false}
       />
+      <LogFilters
+        status={status}
+        onStatus={setStatus}
+        texts={texts}
+        onTexts={setTexts}
+        onClear={clearFilters}
+        canClear={hasTextOrStatusFilter({ ...filter, ...texts })}
+      />
       <LoadState data={logs} error={error} rows={8}>
         {(stored) => {
           const shown =
             page === 1
               ? mergeLogs(
-                  live.filter((entry) => matchesLevel(entry, level)),
+                  live.filter((entry) => matchesFilter(entry, filter)),
                   stored,
                 )
               : stored;

@@ -19,6 +19,7 @@ import { IconRestore, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '@/components/logo';
 import { SectionCard } from '@/components/section-card';
+import { MarkdownEditor } from '@/features/admin-games/components/markdown-editor';
 import { useClientConfig } from '@/features/info/api/get-client-config';
 import { IMAGE_ACCEPT, imageFileProblem } from '@/lib/image-file';
 import { monoInput } from '@/lib/mono-input';
@@ -168,6 +169,15 @@ export function PlatformSettings({ config }: { config: GlobalConfig }) {
           maxLength={adminLimits.footerInfo.max}
           styles={monoInput}
           {...form.getInputProps('footerInfo')}
+        />
+      </SectionCard>
+      <SectionCard title={t('adminSite.settings.aboutTitle')} description={t('adminSite.settings.aboutHelp')}>
+        <MarkdownEditor
+          label={t('adminSite.settings.aboutText')}
+          value={form.values.aboutText}
+          onChange={(value) => form.setFieldValue('aboutText', value)}
+          maxLength={adminLimits.aboutText.max}
+          minRows={6}
         />
       </SectionCard>
       <SectionCard title={t('adminSite.settings.brandTitle')} description={t('adminSite.settings.brandHelp')}>

@@ -20,7 +20,7 @@ export function TeamEditModal({ team, onClose }: { team: TeamInfoModel | null; o
     validate: {
       name: (value) =>
         value.trim().length === 0 || value.trim().length > teamLimits.name.max
-          ? t('adminSite.teams.invalidName', { max: teamLimits.name.max })
+          ? t('adminSite.teams.invalidName', { count: teamLimits.name.max })
           : null,
     },
   });

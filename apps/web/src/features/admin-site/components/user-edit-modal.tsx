@@ -53,7 +53,7 @@ export function UserEditModal({ user, onClose }: { user: UserInfoModel | null; o
     validate: {
       userName: (value) =>
         value.trim().length < limits.userName.min || value.trim().length > limits.userName.max
-          ? t('adminSite.users.invalid.userName', limits.userName)
+          ? t('adminSite.users.invalid.userName', { min: limits.userName.min, count: limits.userName.max })
           : null,
       email: (value) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : t('adminSite.users.invalid.email')),
     },

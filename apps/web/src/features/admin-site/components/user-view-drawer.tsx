@@ -3,7 +3,7 @@ import { Alert, Avatar, Button, Drawer, Group, Skeleton, Stack, Table, Text, Tit
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '@/lib/error-message';
+import { errorText } from '@/lib/notify';
 import { useAdminUser } from '../api/users';
 import { userFacts } from '../user-facts';
 import { RoleBadge } from './role-badge';
@@ -81,7 +81,7 @@ export function UserViewDrawer({ user, onEdit, onClose }: UserViewDrawerProps) {
           icon={<IconAlertTriangle size={18} />}
           title={t('adminSite.users.loadFailed')}
         >
-          {errorMessageOf(error, t('errors.unknown'))}
+          {errorText(error)}
         </Alert>
       ) : (
         <Stack gap="sm" aria-busy>

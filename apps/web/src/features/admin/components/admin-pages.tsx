@@ -17,6 +17,7 @@ function inShell(Page: ComponentType) {
 export const AdminGamesPage = inShell(games.GamesPage);
 export const AdminGameInfoPage = inShell(games.GameInfoPage);
 export const AdminGameNoticesPage = inShell(games.GameNoticesPage);
+export const AdminGameDivisionsPage = inShell(games.GameDivisionsPage);
 export const AdminGameReviewPage = inShell(games.GameReviewPage);
 export const AdminGameWriteupsPage = inShell(games.GameWriteupsPage);
 export const AdminChallengesPage = inShell(games.ChallengesPage);

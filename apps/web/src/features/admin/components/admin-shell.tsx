@@ -1,9 +1,10 @@
-import { Container, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { IconBox, IconFileText, IconFlag3, IconSettings, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LinkTabs } from '@/components/link-tabs';
+import { PageContainer } from '@/components/page-container';
 
 const SECTIONS = [
   { to: '/admin/games', labelKey: 'pages.adminGames', icon: IconFlag3 },
@@ -25,11 +26,11 @@ export function AdminShell({ children }: { children: ReactNode }) {
     active: path === section.to || path.startsWith(`${section.to}/`),
   }));
   return (
-    <Container size="xl" py="md" px={{ base: 'xs', sm: 'md' }}>
+    <PageContainer py="md">
       <Stack gap="md">
         <LinkTabs tabs={tabs} label={t('pages.adminPrefix')} />
         {children}
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

@@ -82,7 +82,7 @@ export function InstancePanel({ gameId, challengeId, challengeTitle, context }: 
   const extend = useMutation(async () => {
     try {
       await extendInstance(gameId, challengeId);
-      showSuccess(t('containers.panel.extended', { minutes: config.extensionDuration }));
+      showSuccess(t('containers.panel.extended', { count: config.extensionDuration }));
     } catch (error) {
       showError(error);
     } finally {
@@ -138,7 +138,7 @@ export function InstancePanel({ gameId, challengeId, challengeTitle, context }: 
               </Group>
               <Group gap="xs">
                 <GuardedAction
-                  reason={extendable ? null : t('containers.panel.extendLater', { minutes: config.renewalWindow })}
+                  reason={extendable ? null : t('containers.panel.extendLater', { count: config.renewalWindow })}
                 >
                   <Button
                     size="xs"
@@ -175,7 +175,7 @@ export function InstancePanel({ gameId, challengeId, challengeTitle, context }: 
         ) : (
           <Group justify="space-between" gap="xs">
             <Text size="sm" c="dimmed" style={{ flex: 1, minWidth: 200 }}>
-              {t('containers.panel.none', { minutes: config.defaultLifetime })}
+              {t('containers.panel.none', { count: config.defaultLifetime })}
             </Text>
             <Button
               size="xs"

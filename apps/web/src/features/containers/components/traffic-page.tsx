@@ -131,7 +131,11 @@ function TeamList({
           active={team.id === selected}
           onClick={() => onSelect(team.id)}
           label={team.name ?? `#${team.teamId}`}
-          description={t('containers.traffic.fileCount', { count: team.count })}
+          description={
+            team.division
+              ? `${team.division} · ${t('containers.traffic.fileCount', { count: team.count })}`
+              : t('containers.traffic.fileCount', { count: team.count })
+          }
           leftSection={<Avatar src={team.avatar} size={28} name={team.name ?? ''} color="initials" alt="" />}
           variant="light"
         />

@@ -10,7 +10,7 @@ export function useJoinGame(id: number): (body: GameJoinModel) => Promise<void> 
   return useCallback(
     async (body: GameJoinModel) => {
       await http.post(gameKeys.game(id), body);
-      await mutate(gameKeys.game(id));
+      await Promise.all([mutate(gameKeys.game(id)), mutate(gameKeys.check(id))]);
     },
     [id, mutate],
   );

@@ -4,6 +4,7 @@ export const gameKeys = {
   recent: (limit: number) => `/api/game/recent?limit=${limit}`,
   game: (id: number) => `/api/game/${id}`,
   details: (id: number) => `/api/game/${id}/details`,
+  check: (id: number) => `/api/game/${id}/check`,
   challenge: (id: number, challengeId: number) => `/api/game/${id}/challenges/${challengeId}`,
   status: (id: number, challengeId: number, submissionId: number) =>
     `/api/game/${id}/challenges/${challengeId}/status/${submissionId}`,

@@ -54,7 +54,7 @@ export function ChallengeCard({ challenge, solved, myTeamId, now, onOpen }: Chal
           <Group justify="space-between" align="flex-end" wrap="nowrap">
             <div>
               <Text size="xl" fw={800} lh={1.1}>
-                {t('challenges.card.points', { score: challenge.score })}
+                {t('challenges.card.points', { count: challenge.score })}
               </Text>
               <Text size="xs" c="dimmed">
                 {t('challenges.card.solves', { count: challenge.solved })}

@@ -20,13 +20,14 @@ import {
   IconClock,
   IconConfetti,
   IconExternalLink,
+  IconEye,
   IconFileDownload,
   IconGauge,
   IconHourglass,
   IconX,
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { Markdown } from '@/components/markdown';
@@ -35,10 +36,11 @@ import { showError } from '@/lib/notify';
 import { ANSWER_COLORS } from '@/lib/status-colors';
 import { useChallenge } from '../api/get-challenge';
 import { gameKeys } from '../api/keys';
-import { getSubmissionStatus, submitFlag } from '../api/submit-flag';
+import { getSubmissionStatus, newIdempotencyKey, submitFlag } from '../api/submit-flag';
 import { useRetryCountdown } from '../hooks/use-retry-countdown';
 import { formatFileSize } from '../lib/file-size';
 import {
+  answerMayBeLost,
   canSubmit,
   limitReached,
   retryAtAfterRefusal,
@@ -53,6 +55,8 @@ interface ChallengeModalProps {
   gameId: number;
   challenge: ChallengeInfo | null;
   solved: boolean;
+  /** An organiser's preview: the challenge as players see it, without submitting or instances. */
+  preview?: boolean;
   onClose: () => void;
 }
 
@@ -66,13 +70,15 @@ function isExternal(url: string): boolean {
   return /^https?:\/\//i.test(url) && !url.startsWith(window.location.origin);
 }
 
-export function ChallengeModal({ gameId, challenge, solved, onClose }: ChallengeModalProps) {
+export function ChallengeModal({ gameId, challenge, solved, preview = false, onClose }: ChallengeModalProps) {
   const { t } = useTranslation();
   const { mutate } = useSWRConfig();
   const challengeId = challenge?.id ?? null;
   const { data: detail, error } = useChallenge(gameId, challengeId);
   const [flag, setFlag] = useState('');
   const [state, setState] = useState<SubmitState>({ phase: 'idle' });
+  // The key of a submission whose answer may have been lost: sending the same flag again reuses it.
+  const unanswered = useRef<{ flag: string; key: string } | null>(null);
   // The server limits submissions per team, not per challenge, so the wait outlives a change of challenge.
   const retry = useRetryCountdown();
   const style = challenge ? CATEGORY_STYLES[challenge.category] : null;
@@ -94,11 +100,13 @@ export function ChallengeModal({ gameId, challenge, solved, onClose }: Challenge
     if (challengeId === null || !challenge) return;
     const value = flag.trim();
     if (!value) return;
+    const key = unanswered.current?.flag === value ? unanswered.current.key : newIdempotencyKey();
     const final = await runSubmitFlow({
-      submit: () => submitFlag(gameId, challengeId, { flag: value }),
+      submit: () => submitFlag(gameId, challengeId, { flag: value }, key),
       status: (submissionId) => getSubmissionStatus(gameId, challengeId, submissionId),
       onState: setState,
     });
+    unanswered.current = answerMayBeLost(final) ? { flag: value, key } : null;
     void mutate(gameKeys.challenge(gameId, challengeId));
     if (final.phase === 'failed') {
       const retryAt = retryAtAfterRefusal(final.error, Date.now());
@@ -163,7 +171,7 @@ export function ChallengeModal({ gameId, challenge, solved, onClose }: Challenge
             <Badge color={style?.color} variant="light">
               {t(`challenges.categories.${challenge.category}.name`)}
             </Badge>
-            <Badge variant="outline">{t('challenges.card.points', { score: detail?.score ?? challenge.score })}</Badge>
+            <Badge variant="outline">{t('challenges.card.points', { count: detail?.score ?? challenge.score })}</Badge>
             <Badge variant="outline" color="gray">
               {t('challenges.card.solves', { count: challenge.solved })}
             </Badge>
@@ -230,7 +238,12 @@ export function ChallengeModal({ gameId, challenge, solved, onClose }: Challenge
                   )}
                 </Group>
               )}
-              {isContainer && challengeId !== null && (
+              {isContainer && preview && (
+                <Text size="sm" c="dimmed">
+                  {t('challenges.preview.noInstance')}
+                </Text>
+              )}
+              {isContainer && !preview && challengeId !== null && (
                 <InstancePanel
                   gameId={gameId}
                   challengeId={challengeId}
@@ -257,7 +270,7 @@ export function ChallengeModal({ gameId, challenge, solved, onClose }: Challenge
                   <IconHourglass size={16} aria-hidden />
                   <Text size="sm" c={atLimit ? 'red' : undefined}>
                     {limit > 0
-                      ? t('challenges.modal.attemptsLimited', { attempts, limit })
+                      ? t('challenges.modal.attemptsLimited', { attempts, count: limit })
                       : t('challenges.modal.attempts', { count: attempts })}
                   </Text>
                 </Group>
@@ -265,7 +278,7 @@ export function ChallengeModal({ gameId, challenge, solved, onClose }: Challenge
                   <IconGauge size={16} aria-hidden />
                   <Text size="sm" c="dimmed">
                     {t('challenges.modal.rateLimit', {
-                      limit: limits.teamSubmissions.limit,
+                      count: limits.teamSubmissions.limit,
                       seconds: limits.teamSubmissions.windowSeconds,
                     })}
                   </Text>
@@ -275,7 +288,11 @@ export function ChallengeModal({ gameId, challenge, solved, onClose }: Challenge
           )}
 
           <Divider />
-          {solved ? (
+          {preview ? (
+            <Alert color="blue" icon={<IconEye />}>
+              {t('challenges.preview.noSubmit')}
+            </Alert>
+          ) : solved ? (
             <Alert color="teal" icon={<IconConfetti />}>
               {t('challenges.modal.alreadySolved')}
             </Alert>

@@ -1,29 +1,43 @@
 import type { ChallengeCategory, ChallengeInfo, DetailedGameInfoModel, GameDetailModel } from '@flagpole/contract';
 import { ChallengeCategory as CategoryEnum } from '@flagpole/contract';
-import { Alert, Center, Grid, Group, SimpleGrid, Skeleton, Stack, Switch, Tabs, Text } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
-import { IconAlertCircle, IconConfetti, IconLayoutGrid, IconMoodEmpty } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Center, Grid, Group, SimpleGrid, Skeleton, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import {
+  IconAlertCircle,
+  IconConfetti,
+  IconEye,
+  IconFlagOff,
+  IconHourglass,
+  IconLayoutGrid,
+  IconMoodEmpty,
+  IconUsersPlus,
+} from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert';
 import { PageLoader } from '@/components/page-loader';
+import { ScrollCue } from '@/components/scroll-cue';
+import { useProfile } from '@/features/account/api/get-profile';
 import { NotFoundPage } from '@/features/errors/components/not-found-page';
 import { ApiError } from '@/lib/http';
-import { showError } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useGame } from '../api/get-game';
 import { useGameDetails } from '../api/get-game-details';
 import { parseId } from '../api/keys';
 import { useGameLive } from '../hooks/use-game-live';
 import { useNow } from '../hooks/use-now';
-import { canOpenChallenges, gamePhase } from '../lib/game-status';
+import { canOpenChallenges, canPreviewBoard, type GamePhase, gamePhase } from '../lib/game-status';
 import { CATEGORY_STYLES } from './categories';
 import { ChallengeCard } from './challenge-card';
 import { ChallengeModal } from './challenge-modal';
 import classes from './challenges-page.module.css';
 import { GameShell } from './game-shell';
+import { JoinGameModal } from './join-game-modal';
 import { useNoticeToast } from './live-notifications';
 import { NoticeFeed } from './notice-feed';
+import { TeamEntryNotice, useTeamEntry } from './team-entry-notice';
 import { TeamRankCard } from './team-rank-card';
 
 const HIDE_SOLVED_KEY = 'flagpole:hide-solved';
@@ -68,19 +82,21 @@ function Board({ game, details }: { game: DetailedGameInfoModel; details: GameDe
           onChange={(value) => setCategory((value as CategoryFilter | null) ?? 'All')}
           style={{ flex: '1 1 320px', minWidth: 0 }}
         >
-          <Tabs.List aria-label={t('challenges.filter.label')} className={classes.tabList}>
-            <Tabs.Tab value="All" leftSection={<IconLayoutGrid size={16} />}>
-              {t('challenges.filter.all', { total: all.length })}
-            </Tabs.Tab>
-            {categories.map((name) => {
-              const style = CATEGORY_STYLES[name];
-              return (
-                <Tabs.Tab key={name} value={name} color={style.color} leftSection={<style.icon size={16} />}>
-                  {t(`challenges.categories.${name}.name`)} ({details.challenges[name]?.length ?? 0})
-                </Tabs.Tab>
-              );
-            })}
-          </Tabs.List>
+          <ScrollCue>
+            <Tabs.List aria-label={t('challenges.filter.label')} className={classes.tabList}>
+              <Tabs.Tab value="All" leftSection={<IconLayoutGrid size={16} />}>
+                {t('challenges.filter.all', { total: all.length })}
+              </Tabs.Tab>
+              {categories.map((name) => {
+                const style = CATEGORY_STYLES[name];
+                return (
+                  <Tabs.Tab key={name} value={name} color={style.color} leftSection={<style.icon size={16} />}>
+                    {t(`challenges.categories.${name}.name`)} ({details.challenges[name]?.length ?? 0})
+                  </Tabs.Tab>
+                );
+              })}
+            </Tabs.List>
+          </ScrollCue>
         </Tabs>
         <Switch
           label={t('challenges.filter.hideSolved')}
@@ -128,40 +144,51 @@ function Board({ game, details }: { game: DetailedGameInfoModel; details: GameDe
         gameId={game.id}
         challenge={open}
         solved={open !== null && solvedIds.has(open.id)}
+        preview={details.preview === true}
         onClose={() => setOpen(null)}
       />
     </Stack>
   );
 }
 
-function ChallengesContent({ game }: { game: DetailedGameInfoModel }) {
+function ChallengesContent({ game, preview }: { game: DetailedGameInfoModel; preview: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const now = useNow(10_000);
   const running = gamePhase(game.start, game.end, now) === 'running';
-  const { data: details, error } = useGameDetails(game.id, running);
+  const { data: details, error, mutate } = useGameDetails(game.id, running);
   const toast = useNoticeToast();
   const live = useGameLive(game.id, { onNotice: toast });
   usePageTitle(`${t('pages.gameChallenges')} · ${game.title}`);
 
-  // The server refuses the board (game over, not accepted…): say why and go back to the game page.
-  const refused = error instanceof ApiError && error.httpStatus === 400;
-  useEffect(() => {
-    if (!refused) return;
-    showError(error);
-    navigate(`/games/${game.id}`, { replace: true });
-  }, [refused, error, game.id, navigate]);
+  // The server refuses the board (game over, entry not accepted…): say why here, with the way back.
+  const refused = error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500;
 
   return (
     <GameShell game={game} active="challenges" live={live}>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 9 }}>
           {details ? (
-            <Board game={game} details={details} />
-          ) : error && !refused ? (
-            <Alert color="red" icon={<IconAlertCircle />} title={t('challenges.board.loadFailed')}>
-              {t('challenges.board.loadFailedText')}
-            </Alert>
+            <Stack gap="md">
+              {details.preview && (
+                <Alert color="blue" icon={<IconEye />} title={t('challenges.preview.title')}>
+                  {t('challenges.preview.text')}
+                </Alert>
+              )}
+              <Board game={game} details={details} />
+            </Stack>
+          ) : error ? (
+            <Stack gap="sm" align="flex-start">
+              <ErrorAlert
+                error={error}
+                title={refused ? t('challenges.board.closedTitle') : t('challenges.board.loadFailed')}
+                onRetry={() => mutate()}
+              />
+              {refused && (
+                <Button component={Link} to={`/games/${game.id}`} variant="default">
+                  {t('challenges.board.toGame')}
+                </Button>
+              )}
+            </Stack>
           ) : (
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
               {[1, 2, 3, 4, 5, 6].map((n) => (
@@ -172,12 +199,13 @@ function ChallengesContent({ game }: { game: DetailedGameInfoModel }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 3 }}>
           <Stack gap="md">
-            {details && (
+            {details && !preview && !details.preview && (
               <TeamRankCard
                 item={details.rank}
                 teamName={game.teamName}
                 challengeCount={details.challengeCount}
                 teamToken={details.teamToken}
+                divisionName={game.divisions?.find((division) => division.id === details.rank?.divisionId)?.name}
               />
             )}
             <NoticeFeed gameId={game.id} />
@@ -188,21 +216,77 @@ function ChallengesContent({ game }: { game: DetailedGameInfoModel }) {
   );
 }
 
-export default function GameChallengesPage() {
+/**
+ * The board is closed to the caller: say why (not in the game, waiting for review, not started, over…) and what
+ * to do, on the page itself, instead of sending them back without a word.
+ */
+function BoardClosed({ game, phase }: { game: DetailedGameInfoModel; phase: GamePhase }) {
   const { t } = useTranslation();
+  const [joinOpened, joinModal] = useDisclosure(false);
+  const entry = useTeamEntry(game, true, joinModal.open);
+  usePageTitle(`${t('pages.gameChallenges')} · ${game.title}`);
+  const toGame = (
+    <Button component={Link} to={`/games/${game.id}`} variant="default">
+      {t('challenges.board.toGame')}
+    </Button>
+  );
+  let body: React.ReactNode;
+  if (phase === 'upcoming') {
+    body = (
+      <Alert color="blue" icon={<IconHourglass />} title={t('challenges.closed.upcomingTitle')}>
+        {t('challenges.closed.upcomingText', { date: dayjs(game.start).format('LLL') })}
+      </Alert>
+    );
+  } else if (phase === 'ended' && !game.practiceMode) {
+    body = (
+      <Alert color="gray" icon={<IconFlagOff />} title={t('challenges.closed.endedTitle')}>
+        {t('challenges.closed.endedText')}
+      </Alert>
+    );
+  } else if (game.status === 'Unsubmitted') {
+    body = entry.team ? (
+      <TeamEntryNotice entry={entry} />
+    ) : (
+      <Alert color="blue" icon={<IconUsersPlus />} title={t('challenges.closed.notInGameTitle')}>
+        {t('challenges.closed.notInGameText')}
+      </Alert>
+    );
+  } else {
+    const key = game.status as 'Pending' | 'Rejected' | 'Suspended';
+    body = (
+      <Alert
+        color={key === 'Pending' ? 'yellow' : 'orange'}
+        icon={<IconAlertCircle />}
+        title={t(`games.participation.${key}.title`)}
+      >
+        {t(`games.participation.${key}.text`, { team: game.teamName ?? '' })}
+      </Alert>
+    );
+  }
+  return (
+    <GameShell game={game} active="challenges">
+      <Stack gap="md" align="flex-start" maw={720}>
+        {body}
+        {toGame}
+        <JoinGameModal game={game} opened={joinOpened} onClose={joinModal.close} />
+      </Stack>
+    </GameShell>
+  );
+}
+
+export default function GameChallengesPage() {
   const id = parseId(useParams().id);
   const { data: game, error, isValidating } = useGame(id);
+  const { user } = useProfile();
   const now = useNow(10_000);
-  const allowed = game ? canOpenChallenges(game.status, gamePhase(game.start, game.end, now), game.practiceMode) : true;
-  // A cached status may be stale (accepted since): only a fresh answer may send the player away.
-  const refused = game !== undefined && !allowed && !isValidating;
-
-  useEffect(() => {
-    if (refused) showError(t('challenges.board.notAllowed'));
-  }, [refused, t]);
+  const phase = game ? gamePhase(game.start, game.end, now) : 'running';
+  const playing = game ? canOpenChallenges(game.status, phase, game.practiceMode) : false;
+  const preview = !playing && canPreviewBoard(user?.role, phase);
 
   if (id === null || (error instanceof ApiError && error.httpStatus === 404)) return <NotFoundPage />;
-  if (!game || (!allowed && isValidating)) return <PageLoader />;
-  if (!allowed) return <Navigate to={`/games/${game.id}`} replace />;
-  return <ChallengesContent game={game} />;
+  if (!game) return <PageLoader />;
+  if (playing || preview) return <ChallengesContent game={game} preview={preview} />;
+  // A cached status may be stale (accepted since): wait for the fresh answer before explaining.
+  if (isValidating) return <PageLoader />;
+  return <BoardClosed game={game} phase={phase} />;
 }

@@ -32,10 +32,12 @@ export function GameCard({ game, now }: { game: BasicGameInfoModel; now: number 
         <Text size="sm" c="dimmed" lineClamp={2} mih={40}>
           {game.summary || t('games.list.noSummary')}
         </Text>
-        <Group gap="xs" wrap="nowrap">
-          <IconCalendarEvent size={16} aria-hidden />
-          <Text size="xs" c="dimmed" truncate>
-            {dayjs(game.start).format('lll')} – {dayjs(game.end).format('lll')}
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconCalendarEvent size={16} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
+          {/* Both dates in full, one per line: a cut "8:5…" tells nobody when the game runs. */}
+          <Text size="xs" c="dimmed" component="div">
+            <div>{t('games.card.from', { date: dayjs(game.start).format('lll') })}</div>
+            <div>{t('games.card.until', { date: dayjs(game.end).format('lll') })}</div>
           </Text>
         </Group>
         <Group gap="xs" wrap="nowrap">

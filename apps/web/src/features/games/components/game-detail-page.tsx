@@ -1,5 +1,5 @@
 import type { DetailedGameInfoModel, ParticipationStatus } from '@flagpole/contract';
-import { Alert, Badge, Button, Card, Container, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import {
@@ -16,13 +16,13 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { Markdown } from '@/components/markdown';
+import { PageContainer } from '@/components/page-container';
 import { useProfile } from '@/features/account/api/get-profile';
 import { NotFoundPage } from '@/features/errors/components/not-found-page';
 import { MonitorButton } from '@/features/monitor/components/monitor-button';
 import { WriteupCard } from '@/features/writeups/components/writeup-card';
-import { errorMessageOf } from '@/lib/error-message';
 import { ApiError } from '@/lib/http';
-import { showError, showSuccess } from '@/lib/notify';
+import { errorText, showError, showSuccess } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useGame } from '../api/get-game';
 import { parseId } from '../api/keys';
@@ -33,6 +33,7 @@ import classes from './game-detail-page.module.css';
 import { GamePhaseBadge } from './game-phase-badge';
 import { GameProgress } from './game-progress';
 import { JoinGameModal } from './join-game-modal';
+import { type TeamEntry, TeamEntryButton, TeamEntryNotice, useTeamEntry } from './team-entry-notice';
 
 const STATUS_ALERT: Partial<
   Record<ParticipationStatus, { color: string; key: 'Pending' | 'Rejected' | 'Suspended' | 'Accepted' }>
@@ -54,12 +55,21 @@ function ParticipationAlert({ game }: { game: DetailedGameInfoModel }) {
   );
 }
 
-function GameActions({ game }: { game: DetailedGameInfoModel }) {
+function GameActions({
+  game,
+  entry,
+  joinOpened,
+  joinModal,
+}: {
+  game: DetailedGameInfoModel;
+  entry: TeamEntry;
+  joinOpened: boolean;
+  joinModal: { open: () => void; close: () => void };
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { user } = useProfile();
   const now = useNow(5000);
-  const [joinOpened, joinModal] = useDisclosure(false);
   const leave = useLeaveGame(game.id);
   const phase = gamePhase(game.start, game.end, now);
   const joinable = phase !== 'ended' || game.practiceMode;
@@ -75,7 +85,7 @@ function GameActions({ game }: { game: DetailedGameInfoModel }) {
           await leave();
           showSuccess(t('games.leave.success'));
         } catch (error) {
-          showError(error);
+          showError(error, { title: t('games.leave.failed') });
         }
       },
     });
@@ -90,7 +100,9 @@ function GameActions({ game }: { game: DetailedGameInfoModel }) {
         >
           {t('games.actions.signInToJoin')}
         </Button>
-      ) : game.status === 'Unsubmitted' && joinable ? (
+      ) : game.status === 'Unsubmitted' && joinable && entry.canJoin ? (
+        <TeamEntryButton entry={entry} />
+      ) : game.status === 'Unsubmitted' && joinable && !entry.team ? (
         <Button onClick={joinModal.open} leftSection={<IconUsersPlus size={18} />}>
           {t('games.actions.join')}
         </Button>
@@ -126,6 +138,9 @@ function GameDetail({ game }: { game: DetailedGameInfoModel }) {
   const now = useNow(30_000);
   usePageTitle(game.title);
   const phase = gamePhase(game.start, game.end, now);
+  const { user } = useProfile();
+  const [joinOpened, joinModal] = useDisclosure(false);
+  const entry = useTeamEntry(game, user !== null, joinModal.open);
 
   return (
     <>
@@ -134,7 +149,7 @@ function GameDetail({ game }: { game: DetailedGameInfoModel }) {
         style={game.poster ? { backgroundImage: `url("${encodeURI(game.poster)}")` } : undefined}
       >
         <div className={classes.shade}>
-          <Container size="lg" py={{ base: 'xl', sm: 56 }}>
+          <PageContainer py={{ base: 'xl', sm: 56 }}>
             <Stack gap="sm">
               <Group gap="xs">
                 <GamePhaseBadge phase={phase} size="lg" />
@@ -157,15 +172,16 @@ function GameDetail({ game }: { game: DetailedGameInfoModel }) {
                   {game.summary}
                 </Text>
               )}
-              <GameActions game={game} />
+              <GameActions game={game} entry={entry} joinOpened={joinOpened} joinModal={joinModal} />
             </Stack>
-          </Container>
+          </PageContainer>
         </div>
       </section>
-      <Container size="lg" py="xl">
+      <PageContainer>
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
             <Stack gap="lg">
+              <TeamEntryNotice entry={entry} />
               <ParticipationAlert game={game} />
               <WriteupCard game={game} />
               {game.content ? (
@@ -198,11 +214,19 @@ function GameDetail({ game }: { game: DetailedGameInfoModel }) {
                     </Text>
                   </Text>
                 )}
+                {game.teamName && game.division !== null && (
+                  <Text size="sm">
+                    {t('games.detail.yourDivision')}{' '}
+                    <Text span fw={700}>
+                      {game.divisions?.find((division) => division.id === game.division)?.name ?? ''}
+                    </Text>
+                  </Text>
+                )}
               </Stack>
             </Card>
           </Grid.Col>
         </Grid>
-      </Container>
+      </PageContainer>
     </>
   );
 }
@@ -215,21 +239,21 @@ export default function GameDetailPage() {
   if (!game) {
     if (error) {
       return (
-        <Container size="lg" py="xl">
+        <PageContainer>
           <Alert color="red" icon={<IconAlertCircle />} title={t('games.detail.loadFailed')}>
-            {errorMessageOf(error, t('errors.unknown'))}
+            {errorText(error)}
           </Alert>
-        </Container>
+        </PageContainer>
       );
     }
     return (
-      <Container size="lg" py="xl">
+      <PageContainer>
         <Stack>
           <Skeleton h={220} />
           <Skeleton h={24} w="60%" />
           <Skeleton h={160} />
         </Stack>
-      </Container>
+      </PageContainer>
     );
   }
   return <GameDetail game={game} />;

@@ -1,14 +1,15 @@
 import type { BasicGameInfoModel } from '@flagpole/contract';
-import { Alert, Center, Container, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconFlag3 } from '@tabler/icons-react';
+import { Center, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconFlag3 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '@/lib/error-message';
+import { ErrorAlert } from '@/components/error-alert';
+import { PageContainer } from '@/components/page-container';
 import { usePageTitle } from '@/lib/use-page-title';
 import { GAMES_PAGE_SIZE, useGames } from '../api/get-games';
 import { useRecentGames } from '../api/get-recent-games';
 import { useNow } from '../hooks/use-now';
-import { groupByPhase } from '../lib/game-status';
+import { gamePhase, groupByPhase } from '../lib/game-status';
 import { GameCard } from './game-card';
 
 function GameGrid({ games, now }: { games: readonly BasicGameInfoModel[]; now: number }) {
@@ -32,7 +33,7 @@ function GridSkeleton({ count }: { count: number }) {
   );
 }
 
-/** Running and upcoming games from the "recent" list, shown above the full archive. */
+/** Running and upcoming games from the "recent" list, shown above the earlier ones. */
 function Highlights({ now }: { now: number }) {
   const { t } = useTranslation();
   const { data } = useRecentGames(20);
@@ -66,11 +67,20 @@ export default function GameListPage() {
   usePageTitle(t('pages.games'));
   const [page, setPage] = useState(1);
   const now = useNow(30_000);
-  const { data, error, isLoading } = useGames(page);
+  const { data, error, isLoading, mutate } = useGames(page);
+  const { data: recent } = useRecentGames(20);
   const pageCount = data ? Math.max(1, Math.ceil(data.total / GAMES_PAGE_SIZE)) : 1;
+  // Running and upcoming games have their own sections above: each game is shown once.
+  const highlighted = new Set(
+    (recent ?? []).filter((game) => gamePhase(game.start, game.end, now) !== 'ended').map((game) => game.id),
+  );
+  const earlier = recent
+    ? data?.data.filter((game) => !highlighted.has(game.id) && gamePhase(game.start, game.end, now) === 'ended')
+    : data?.data;
+  const anyHighlighted = highlighted.size > 0;
 
   return (
-    <Container size="xl" py="xl">
+    <PageContainer>
       <Stack gap="xl">
         <div>
           <Title order={1}>{t('games.list.title')}</Title>
@@ -79,17 +89,19 @@ export default function GameListPage() {
         <Highlights now={now} />
         <section aria-labelledby="games-all">
           <Title order={2} size="h3" id="games-all" mb="sm">
-            {t('games.list.all')}
+            {anyHighlighted ? t('games.list.earlier') : t('games.list.all')}
           </Title>
           {error && !data ? (
-            <Alert color="red" icon={<IconAlertCircle />} title={t('games.list.loadFailed')}>
-              {errorMessageOf(error, t('errors.unknown'))}
-            </Alert>
+            <ErrorAlert error={error} title={t('games.list.loadFailed')} onRetry={() => mutate()} />
           ) : isLoading && !data ? (
             <GridSkeleton count={6} />
-          ) : data && data.data.length > 0 ? (
+          ) : earlier && (earlier.length > 0 || pageCount > 1) ? (
             <Stack gap="lg">
-              <GameGrid games={data.data} now={now} />
+              {earlier.length > 0 ? (
+                <GameGrid games={earlier} now={now} />
+              ) : (
+                <Text c="dimmed">{t('games.list.noneOnPage')}</Text>
+              )}
               {pageCount > 1 && (
                 <Group justify="center">
                   <Pagination
@@ -101,6 +113,8 @@ export default function GameListPage() {
                 </Group>
               )}
             </Stack>
+          ) : anyHighlighted ? (
+            <Text c="dimmed">{t('games.list.noneEarlier')}</Text>
           ) : (
             <Center py="xl">
               <Stack align="center" gap="xs">
@@ -114,6 +128,6 @@ export default function GameListPage() {
           )}
         </section>
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

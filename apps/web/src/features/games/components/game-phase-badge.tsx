@@ -4,7 +4,7 @@ import type { GamePhase } from '../lib/game-status';
 
 export const PHASE_COLORS: Record<GamePhase, string> = { upcoming: 'blue', running: 'teal', ended: 'gray' };
 
-export function GamePhaseBadge({ phase, size = 'md' }: { phase: GamePhase; size?: 'sm' | 'md' | 'lg' }) {
+export function GamePhaseBadge({ phase, size = 'md' }: { phase: GamePhase; size?: 'xs' | 'sm' | 'md' | 'lg' }) {
   const { t } = useTranslation();
   return (
     <Badge color={PHASE_COLORS[phase]} variant={phase === 'running' ? 'filled' : 'light'} size={size}>

@@ -1,5 +1,5 @@
 import { type DetailedGameInfoModel, roleRank } from '@flagpole/contract';
-import { Anchor, Box, Container, Grid, Group, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Box, Grid, Group, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconArrowLeft,
   IconDeviceDesktopAnalytics,
@@ -11,9 +11,11 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { PageContainer } from '@/components/page-container';
+import { ScrollCue } from '@/components/scroll-cue';
 import { useProfile } from '@/features/account/api/get-profile';
 import { useNow } from '../hooks/use-now';
-import { canOpenChallenges, gamePhase } from '../lib/game-status';
+import { canOpenChallenges, canPreviewBoard, gamePhase } from '../lib/game-status';
 import { GameProgress } from './game-progress';
 
 interface GameShellProps {
@@ -29,12 +31,13 @@ export function GameShell({ game, active, live, children }: GameShellProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const now = useNow(5000);
-  const showChallenges = canOpenChallenges(game.status, gamePhase(game.start, game.end, now), game.practiceMode);
+  const phase = gamePhase(game.start, game.end, now);
   const { user } = useProfile();
+  const showChallenges = canOpenChallenges(game.status, phase, game.practiceMode) || canPreviewBoard(user?.role, phase);
   const isMonitor = user ? roleRank[user.role] >= roleRank.Monitor : false;
 
   return (
-    <Container size={1600} py="lg">
+    <PageContainer py="lg">
       <Grid align="flex-end" gap="md" mb="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Anchor component={Link} to={`/games/${game.id}`} size="sm" c="dimmed">
@@ -63,7 +66,12 @@ export function GameShell({ game, active, live, children }: GameShellProps) {
           </Group>
           {game.teamName && (
             <Text size="sm" c="dimmed">
-              {t('games.shell.playingAs', { team: game.teamName })}
+              {game.division !== null && game.divisions?.some((division) => division.id === game.division)
+                ? t('games.shell.playingAsInDivision', {
+                    team: game.teamName,
+                    division: game.divisions.find((division) => division.id === game.division)?.name ?? '',
+                  })
+                : t('games.shell.playingAs', { team: game.teamName })}
             </Text>
           )}
         </Grid.Col>
@@ -78,23 +86,25 @@ export function GameShell({ game, active, live, children }: GameShellProps) {
         }}
         mb="lg"
       >
-        <Tabs.List>
-          {showChallenges && (
-            <Tabs.Tab value="challenges" leftSection={<IconFlag size={16} />}>
-              {t('games.shell.challenges')}
+        <ScrollCue>
+          <Tabs.List style={{ flexWrap: 'nowrap', width: 'max-content', minWidth: '100%' }}>
+            {showChallenges && (
+              <Tabs.Tab value="challenges" leftSection={<IconFlag size={16} />}>
+                {t('games.shell.challenges')}
+              </Tabs.Tab>
+            )}
+            <Tabs.Tab value="scoreboard" leftSection={<IconTrophy size={16} />}>
+              {t('games.shell.scoreboard')}
             </Tabs.Tab>
-          )}
-          <Tabs.Tab value="scoreboard" leftSection={<IconTrophy size={16} />}>
-            {t('games.shell.scoreboard')}
-          </Tabs.Tab>
-          {isMonitor && (
-            <Tabs.Tab value="monitor/submissions" leftSection={<IconDeviceDesktopAnalytics size={16} />}>
-              {t('monitor.open')}
-            </Tabs.Tab>
-          )}
-        </Tabs.List>
+            {isMonitor && (
+              <Tabs.Tab value="monitor/submissions" leftSection={<IconDeviceDesktopAnalytics size={16} />}>
+                {t('monitor.open')}
+              </Tabs.Tab>
+            )}
+          </Tabs.List>
+        </ScrollCue>
       </Tabs>
       {children}
-    </Container>
+    </PageContainer>
   );
 }

@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
+import { useJoinCheck } from '../api/get-join-check';
 import { useMyTeams } from '../api/get-my-teams';
 import { useJoinGame } from '../api/join-game';
+import { inviteCodeNeeded, joinRequirements } from '../lib/join-divisions';
 
 interface JoinGameModalProps {
   game: DetailedGameInfoModel;
@@ -18,13 +20,13 @@ interface JoinGameModalProps {
 export function JoinGameModal({ game, opened, onClose }: JoinGameModalProps) {
   const { t } = useTranslation();
   const { data: teams, isLoading } = useMyTeams(opened);
+  const { data: check } = useJoinCheck(opened ? game.id : null);
   const join = useJoinGame(game.id);
   const { trigger, isMutating } = useMutation(join);
   const [teamId, setTeamId] = useState<string | null>(null);
   const [divisionId, setDivisionId] = useState<string | null>(null);
   const [inviteCode, setInviteCode] = useState('');
 
-  const divisions = game.divisions ?? [];
   const tooBig = (memberCount: number) => game.limit > 0 && memberCount > game.limit;
 
   // With exactly one team that fits, it is chosen already.
@@ -37,29 +39,33 @@ export function JoinGameModal({ game, opened, onClose }: JoinGameModalProps) {
     return {
       value: String(team.id),
       label: tooBig(members)
-        ? t('games.join.teamTooBig', { name: team.name ?? `#${team.id}`, members })
+        ? t('games.join.teamTooBig', { name: team.name ?? `#${team.id}`, count: members })
         : (team.name ?? `#${team.id}`),
       disabled: tooBig(members),
     };
   });
 
-  const missingInvite = game.inviteCodeRequired && inviteCode.trim() === '';
-  const missingDivision = divisions.length > 0 && divisionId === null;
-  const canSubmit = selectedTeam !== null && !missingInvite && !missingDivision;
+  // Divisions: the joinable ones, or the division of the team's standing entry (shown, not chosen).
+  const requirements = joinRequirements(game, check, selectedTeam === null ? null : Number(selectedTeam));
+  const division = requirements.choices.find((item) => String(item.id) === divisionId) ?? null;
+  const codeFor = inviteCodeNeeded(game, requirements, division);
+  const missingInvite = codeFor !== null && inviteCode.trim() === '';
+  const missingDivision = requirements.divisionRequired && division === null;
+  const canSubmit = selectedTeam !== null && check !== undefined && !missingInvite && !missingDivision;
 
   const submit = async () => {
     if (selectedTeam === null) return;
     try {
       await trigger({
         teamId: Number(selectedTeam),
-        divisionId: divisionId === null ? undefined : Number(divisionId),
-        inviteCode: game.inviteCodeRequired ? inviteCode.trim() : undefined,
+        divisionId: division?.id,
+        inviteCode: codeFor ? inviteCode.trim() : undefined,
       });
       showSuccess(t('games.join.success', { title: game.title }));
       setInviteCode('');
       onClose();
     } catch (error) {
-      showError(error);
+      showError(error, { title: t('games.join.failed'), retry: () => void submit() });
     }
   };
 
@@ -97,21 +103,33 @@ export function JoinGameModal({ game, opened, onClose }: JoinGameModalProps) {
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
             />
-            {divisions.length > 0 && (
+            {requirements.choices.length > 0 && (
               <Select
                 label={t('games.join.division')}
+                description={t('games.join.divisionHelp')}
                 placeholder={t('games.join.divisionPlaceholder')}
-                data={divisions.map((division) => ({ value: String(division.id), label: division.name }))}
-                value={divisionId}
+                data={requirements.choices.map((item) => ({
+                  value: String(item.id),
+                  label: item.inviteCodeRequired ? t('games.join.divisionWithCode', { name: item.name }) : item.name,
+                }))}
+                value={division ? String(division.id) : null}
                 onChange={setDivisionId}
                 required
                 allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
               />
             )}
-            {game.inviteCodeRequired && (
+            {requirements.fixed?.division && (
+              <Text size="sm">{t('games.join.divisionFixed', { division: requirements.fixed.division.name })}</Text>
+            )}
+            {codeFor !== null && (
               <TextInput
                 label={t('games.join.inviteCode')}
-                description={t('games.join.inviteCodeHelp')}
+                description={
+                  codeFor === 'division' && division
+                    ? t('games.join.divisionCodeHelp', { division: division.name })
+                    : t('games.join.inviteCodeHelp')
+                }
                 value={inviteCode}
                 onChange={(event) => setInviteCode(event.currentTarget.value)}
                 maxLength={32}

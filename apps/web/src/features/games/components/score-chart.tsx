@@ -107,7 +107,7 @@ export function ScoreChart({ teams, start, end, now, height = 320 }: ScoreChartP
                     strokeWidth={focus === team.id ? 3 : 2}
                     strokeLinejoin="round"
                   >
-                    <title>{t('scoreboard.chart.seriesTitle', { team: team.name, score: last?.score ?? 0 })}</title>
+                    <title>{t('scoreboard.chart.seriesTitle', { team: team.name, count: last?.score ?? 0 })}</title>
                   </path>
                   {team.items.map((item) => (
                     <circle
@@ -120,7 +120,7 @@ export function ScoreChart({ teams, start, end, now, height = 320 }: ScoreChartP
                       <title>
                         {t('scoreboard.chart.pointTitle', {
                           team: team.name,
-                          score: item.score,
+                          count: item.score,
                           time: dayjs(item.time).format('lll'),
                         })}
                       </title>

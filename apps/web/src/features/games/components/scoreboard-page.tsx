@@ -1,15 +1,15 @@
 import type { DetailedGameInfoModel, ScoreboardItem, ScoreboardModel } from '@flagpole/contract';
 import { unpackBloodBonus } from '@flagpole/contract';
-import { Alert, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Grid, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconCheck, IconDropletFilled, IconHourglass } from '@tabler/icons-react';
+import { IconCheck, IconDropletFilled, IconHourglass } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert';
 import { PageLoader } from '@/components/page-loader';
 import { NotFoundPage } from '@/features/errors/components/not-found-page';
-import { errorMessageOf } from '@/lib/error-message';
 import { ApiError } from '@/lib/http';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useGame } from '../api/get-game';
@@ -21,12 +21,14 @@ import { useGameLive } from '../hooks/use-game-live';
 import { useNow } from '../hooks/use-now';
 import { canOpenChallenges, gamePhase } from '../lib/game-status';
 import { findMyTeam } from '../lib/my-team';
+import { type DivisionView, timelineOf } from '../lib/scoreboard-table';
 import { BLOOD_COLORS, BLOOD_ORDER } from './categories';
 import { GameShell } from './game-shell';
 import { useNoticeToast } from './live-notifications';
 import { ScoreChart } from './score-chart';
 import { ScoreboardTable } from './scoreboard-table';
 import { TeamRankCard } from './team-rank-card';
+import { TeamSolvesDrawer } from './team-solves-drawer';
 
 function BloodLegend({ packed }: { packed: number }) {
   const { t } = useTranslation();
@@ -71,30 +73,55 @@ function Board({ game, board }: { game: DetailedGameInfoModel; board: Scoreboard
   const now = useNow(30_000);
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const mine = useMyTeamRow(game, board, now);
-  const overall = board.timelines.find((line) => line.divisionId === 0) ?? board.timelines[0];
+  // A division that was deleted since it was chosen falls back to every team.
+  const [chosen, setChosen] = useState<DivisionView>('all');
+  const view: DivisionView = chosen !== 'all' && board.divisions.some((d) => d.id === chosen) ? chosen : 'all';
+  const timeline = timelineOf(board.timelines, view);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const open = openId === null ? null : (board.items.find((item) => item.id === openId) ?? null);
+  // Phones get the chart too, shorter and with the top five teams, so the lines stay apart.
+  const chartTeams = timeline ? (phone ? timeline.teams.slice(0, 5) : timeline.teams) : [];
+  const myDivision = board.divisions.find((division) => division.id === mine?.divisionId)?.name ?? null;
 
   return (
     <Stack gap="lg">
       <Grid gap="lg">
-        {!phone && (
-          <Grid.Col span={{ base: 12, md: mine ? 9 : 12 }}>
-            <Card withBorder padding="md" component="section" aria-labelledby="score-chart-heading">
-              <Title order={2} size="h4" id="score-chart-heading" mb="sm">
-                {t('scoreboard.chart.heading')}
-              </Title>
-              {overall && overall.teams.length > 0 ? (
-                <ScoreChart teams={overall.teams} start={game.start} end={game.end} now={now} />
-              ) : (
-                <Text c="dimmed" ta="center" py="xl">
-                  {t('scoreboard.chart.empty')}
-                </Text>
-              )}
-            </Card>
+        {mine && phone && (
+          <Grid.Col span={12}>
+            <TeamRankCard
+              item={mine}
+              teamName={game.teamName}
+              challengeCount={board.challengeCount}
+              divisionName={myDivision}
+            />
           </Grid.Col>
         )}
-        {mine && (
-          <Grid.Col span={{ base: 12, md: phone ? 12 : 3 }}>
-            <TeamRankCard item={mine} teamName={game.teamName} challengeCount={board.challengeCount} />
+        <Grid.Col span={{ base: 12, md: mine ? 9 : 12 }}>
+          <Card withBorder padding="md" component="section" aria-labelledby="score-chart-heading">
+            <Title order={2} size="h4" id="score-chart-heading" mb="sm">
+              {view === 'all'
+                ? t('scoreboard.chart.heading')
+                : t('scoreboard.chart.divisionHeading', {
+                    division: board.divisions.find((division) => division.id === view)?.name ?? '',
+                  })}
+            </Title>
+            {chartTeams.length > 0 ? (
+              <ScoreChart teams={chartTeams} start={game.start} end={game.end} now={now} height={phone ? 220 : 320} />
+            ) : (
+              <Text c="dimmed" ta="center" py="xl">
+                {t('scoreboard.chart.empty')}
+              </Text>
+            )}
+          </Card>
+        </Grid.Col>
+        {mine && !phone && (
+          <Grid.Col span={{ base: 12, md: 3 }}>
+            <TeamRankCard
+              item={mine}
+              teamName={game.teamName}
+              challengeCount={board.challengeCount}
+              divisionName={myDivision}
+            />
           </Grid.Col>
         )}
       </Grid>
@@ -108,10 +135,34 @@ function Board({ game, board }: { game: DetailedGameInfoModel; board: Scoreboard
               {t('scoreboard.updated', { time: dayjs(board.updateTimeUtc).format('LTS') })}
             </Text>
           </Group>
-          {!phone && <BloodLegend packed={board.bloodBonus} />}
-          <ScoreboardTable board={board} myTeamId={mine?.id ?? null} compact={phone} />
+          {board.divisions.length > 0 && (
+            <Select
+              label={t('scoreboard.division.filter')}
+              description={t('scoreboard.division.filterHint')}
+              data={[
+                { value: 'all', label: t('scoreboard.division.all') },
+                ...board.divisions.map((division) => ({ value: String(division.id), label: division.name })),
+              ]}
+              value={view === 'all' ? 'all' : String(view)}
+              onChange={(value) => setChosen(value === null || value === 'all' ? 'all' : Number(value))}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 280 }}
+            />
+          )}
+          <BloodLegend packed={board.bloodBonus} />
+          <Text size="xs" c="dimmed">
+            {phone ? t('scoreboard.team.hintPhone') : t('scoreboard.team.hint')}
+          </Text>
+          <ScoreboardTable
+            board={board}
+            myTeamId={mine?.id ?? null}
+            compact={phone}
+            onOpen={(item) => setOpenId(item.id)}
+            view={view}
+          />
         </Stack>
       </Card>
+      <TeamSolvesDrawer board={board} team={open} onClose={() => setOpenId(null)} />
     </Stack>
   );
 }
@@ -120,7 +171,7 @@ function ScoreboardContent({ game }: { game: DetailedGameInfoModel }) {
   const { t } = useTranslation();
   const now = useNow(10_000);
   const phase = gamePhase(game.start, game.end, now);
-  const { data: board, error } = useScoreboard(phase === 'upcoming' ? null : game.id, phase === 'running');
+  const { data: board, error, mutate } = useScoreboard(phase === 'upcoming' ? null : game.id, phase === 'running');
   const toast = useNoticeToast();
   const live = useGameLive(phase === 'upcoming' ? null : game.id, { onNotice: toast });
   usePageTitle(`${t('pages.gameScoreboard')} · ${game.title}`);
@@ -135,11 +186,7 @@ function ScoreboardContent({ game }: { game: DetailedGameInfoModel }) {
   } else if (board) {
     body = <Board game={game} board={board} />;
   } else if (error) {
-    body = (
-      <Alert color="red" icon={<IconAlertCircle />} title={t('scoreboard.loadFailed')}>
-        {errorMessageOf(error, t('errors.unknown'))}
-      </Alert>
-    );
+    body = <ErrorAlert error={error} title={t('scoreboard.loadFailed')} onRetry={() => mutate()} />;
   } else {
     body = (
       <Stack>

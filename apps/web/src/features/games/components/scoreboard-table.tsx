@@ -1,19 +1,32 @@
 import type { ChallengeInfo, ChallengeItem, ScoreboardItem, ScoreboardModel } from '@flagpole/contract';
-import { Avatar, Button, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Avatar, Button, Group, Pagination, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconDropletFilled, IconSearch, IconUserCircle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CategoryColumns, challengeColumns, pageOfTeam, pageTeams, solvesById } from '../lib/scoreboard-table';
+import {
+  type CategoryColumns,
+  challengeColumns,
+  type DivisionView,
+  pageOfTeam,
+  pageTeams,
+  placeInView,
+  solvesById,
+  teamsInView,
+} from '../lib/scoreboard-table';
 import { BLOOD_COLORS, CATEGORY_STYLES } from './categories';
 import classes from './scoreboard-table.module.css';
 
 interface ScoreboardTableProps {
   board: ScoreboardModel;
   myTeamId: number | null;
-  /** Phones: rank, team, score and solved only. */
+  /** Phones: rank, team, score and solved only (a team's solves open in its detail view). */
   compact: boolean;
+  /** Opens a team's detail view (its solves). */
+  onOpen: (item: ScoreboardItem) => void;
+  /** Every team, or one division's teams ranked inside their division. */
+  view: DivisionView;
 }
 
 function SolveIcon({ solve }: { solve: ChallengeItem }) {
@@ -34,23 +47,55 @@ const Row = memo(function Row({
   columns,
   compact,
   mine,
+  onOpen,
+  view,
+  division,
 }: {
   item: ScoreboardItem;
   columns: CategoryColumns[];
   compact: boolean;
   mine: boolean;
+  onOpen: (item: ScoreboardItem) => void;
+  view: DivisionView;
+  /** The team's division, shown under its name in the overall view. */
+  division: string | null;
 }) {
   const { t } = useTranslation();
   const solves = useMemo(() => solvesById(item), [item]);
+  const place = placeInView(item, view);
   return (
-    <Table.Tr className={classes.row} data-mine={mine || undefined} aria-current={mine ? 'true' : undefined}>
-      <Table.Td className={`${classes.sticky} ${classes.rankCell}`}>{item.rank > 0 ? item.rank : '—'}</Table.Td>
+    <Table.Tr
+      className={classes.row}
+      data-mine={mine || undefined}
+      aria-current={mine ? 'true' : undefined}
+      onClick={() => onOpen(item)}
+    >
+      <Table.Td className={`${classes.sticky} ${classes.rankCell}`}>
+        {place !== null && item.score > 0 ? place : '—'}
+      </Table.Td>
       <Table.Td className={`${classes.sticky} ${classes.teamCell}`}>
         <Group gap="xs" wrap="nowrap">
           {!compact && <Avatar src={item.avatar} alt="" size={24} radius="sm" name={item.name} color="initials" />}
-          <Text size="sm" fw={mine ? 700 : 500} truncate title={item.bio ? `${item.name} — ${item.bio}` : item.name}>
-            {item.name}
-          </Text>
+          <UnstyledButton
+            className={classes.teamButton}
+            onClick={(event) => {
+              event.stopPropagation();
+              onOpen(item);
+            }}
+            aria-label={t('scoreboard.team.open', { team: item.name })}
+            title={item.bio ? `${item.name} — ${item.bio}` : item.name}
+          >
+            <Text size="sm" fw={mine ? 700 : 500} truncate>
+              {item.name}
+            </Text>
+            {division && (
+              <Text size="xs" c="dimmed" truncate>
+                {item.divisionRank !== null && item.score > 0
+                  ? t('scoreboard.division.withRank', { division, rank: item.divisionRank })
+                  : division}
+              </Text>
+            )}
+          </UnstyledButton>
         </Group>
       </Table.Td>
       <Table.Td className={`${classes.sticky} ${classes.scoreCell}`} fw={700}>
@@ -64,7 +109,7 @@ const Row = memo(function Row({
             if (!solve) return <Table.Td key={challenge.id} className={classes.cell} />;
             const label = t(`scoreboard.table.solve.${solve.type}`, {
               challenge: challenge.title,
-              points: solve.score,
+              points: t('scoreboard.points', { count: solve.score }),
               time: dayjs(solve.time).format('lll'),
             });
             return (
@@ -85,8 +130,8 @@ function ChallengeHeader({ challenge }: { challenge: ChallengeInfo }) {
       className={classes.challengeHead}
       title={t('scoreboard.table.challengeTitle', {
         title: challenge.title,
-        score: challenge.score,
-        solves: challenge.solved,
+        points: t('scoreboard.points', { count: challenge.score }),
+        solves: t('challenges.card.solves', { count: challenge.solved }),
       })}
     >
       <span className={classes.vertical}>{challenge.title}</span>
@@ -95,14 +140,19 @@ function ChallengeHeader({ challenge }: { challenge: ChallengeInfo }) {
 }
 
 /** The ranked teams, 50 per page, searchable by name, with a per-challenge solve matrix on wide screens. */
-export function ScoreboardTable({ board, myTeamId, compact }: ScoreboardTableProps) {
+export function ScoreboardTable({ board, myTeamId, compact, onOpen, view: divisionView }: ScoreboardTableProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, 200);
   const [page, setPage] = useState(1);
   const columns = useMemo(() => challengeColumns(board.challenges), [board.challenges]);
-  const view = useMemo(() => pageTeams(board.items, debounced, page), [board.items, debounced, page]);
-  const myPage = myTeamId === null ? null : pageOfTeam(board.items, myTeamId);
+  const teams = useMemo(() => teamsInView(board.items, divisionView), [board.items, divisionView]);
+  const view = useMemo(() => pageTeams(teams, debounced, page), [teams, debounced, page]);
+  const myPage = myTeamId === null ? null : pageOfTeam(teams, myTeamId);
+  const divisionNames = useMemo(
+    () => new Map(board.divisions.map((division) => [division.id, division.name])),
+    [board.divisions],
+  );
 
   return (
     <Stack gap="sm">
@@ -135,7 +185,13 @@ export function ScoreboardTable({ board, myTeamId, compact }: ScoreboardTablePro
         <Table className={classes.table} highlightOnHover verticalSpacing={6} horizontalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th rowSpan={compact ? 1 : 2} className={`${classes.sticky} ${classes.rankCell}`}>
+              <Table.Th
+                rowSpan={compact ? 1 : 2}
+                className={`${classes.sticky} ${classes.rankCell}`}
+                // In a division's view the narrow column holds the division rank; its name says so.
+                aria-label={divisionView === 'all' ? undefined : t('scoreboard.table.divisionRank')}
+                title={divisionView === 'all' ? undefined : t('scoreboard.table.divisionRank')}
+              >
                 {t('scoreboard.table.rank')}
               </Table.Th>
               <Table.Th rowSpan={compact ? 1 : 2} className={`${classes.sticky} ${classes.teamCell}`}>
@@ -175,7 +231,20 @@ export function ScoreboardTable({ board, myTeamId, compact }: ScoreboardTablePro
           </Table.Thead>
           <Table.Tbody>
             {view.rows.map((item) => (
-              <Row key={item.id} item={item} columns={columns} compact={compact} mine={item.id === myTeamId} />
+              <Row
+                key={item.id}
+                item={item}
+                columns={columns}
+                compact={compact}
+                mine={item.id === myTeamId}
+                onOpen={onOpen}
+                view={divisionView}
+                division={
+                  divisionView === 'all' && item.divisionId !== null
+                    ? (divisionNames.get(item.divisionId) ?? null)
+                    : null
+                }
+              />
             ))}
           </Table.Tbody>
         </Table>

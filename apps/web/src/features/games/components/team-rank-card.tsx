@@ -20,6 +20,8 @@ interface TeamRankCardProps {
   teamName: string | null;
   challengeCount: number;
   teamToken?: string;
+  /** The team's division, if it has one: its rank inside it is shown too. */
+  divisionName?: string | null;
 }
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -36,11 +38,14 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 /** The player's own team: rank, score, solved count and (on the board) the team token. */
-export function TeamRankCard({ item, teamName, challengeCount, teamToken }: TeamRankCardProps) {
+export function TeamRankCard({ item, teamName, challengeCount, teamToken, divisionName }: TeamRankCardProps) {
   const { t } = useTranslation();
   const name = item?.name ?? teamName ?? '';
   const solved = item?.solvedCount ?? 0;
-  const ranked = item !== null && item.rank > 0;
+  // A place before the first points means nothing (every new team would be "#1" on an empty board).
+  const ranked = item !== null && item.rank > 0 && item.score > 0;
+  const divisionRanked = item !== null && item.divisionRank !== null && item.divisionRank > 0 && item.score > 0;
+  const inDivision = Boolean(divisionName) && item?.divisionId != null;
 
   return (
     <Card withBorder padding="md" component="section" aria-label={t('challenges.rank.heading')}>
@@ -52,23 +57,36 @@ export function TeamRankCard({ item, teamName, challengeCount, teamToken }: Team
               {name}
             </Text>
             <Text size="xs" c="dimmed">
-              {t('challenges.rank.heading')}
+              {inDivision
+                ? t('challenges.rank.headingDivision', { division: divisionName })
+                : t('challenges.rank.heading')}
             </Text>
           </div>
         </Group>
-        <SimpleGrid cols={3} spacing="xs">
+        <SimpleGrid cols={inDivision ? 4 : 3} spacing="xs">
           <Stat label={t('challenges.rank.rank')} value={ranked && item ? `#${item.rank}` : '—'} />
+          {inDivision && (
+            <Stat
+              label={t('challenges.rank.divisionRank')}
+              value={divisionRanked && item ? `#${item.divisionRank}` : '—'}
+            />
+          )}
           <Stat label={t('challenges.rank.score')} value={String(item?.score ?? 0)} />
           <Stat label={t('challenges.rank.solved')} value={`${solved}/${challengeCount}`} />
         </SimpleGrid>
         <Progress
           value={challengeCount > 0 ? (solved / challengeCount) * 100 : 0}
           size="sm"
-          aria-label={t('challenges.rank.progressLabel', { solved, total: challengeCount })}
+          aria-label={t('challenges.rank.progressLabel', { solved, count: challengeCount })}
         />
-        {!ranked && (
+        {!ranked && !divisionRanked && (
           <Text size="xs" c="dimmed">
             {t('challenges.rank.notRanked')}
+          </Text>
+        )}
+        {inDivision && divisionRanked && item?.rank === 0 && (
+          <Text size="xs" c="dimmed">
+            {t('challenges.rank.divisionOnly')}
           </Text>
         )}
         {teamToken && (

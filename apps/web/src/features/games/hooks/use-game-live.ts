@@ -12,8 +12,9 @@ export interface GameLiveOptions {
 
 /**
  * Follows a game's live channel: pushed notices go to the front of the notice list, scoreboard changes
- * revalidate the scoreboard and the player's board. Reconnects with back-off; while the channel is down the
- * regular SWR polling keeps the pages current. Returns whether the channel is connected.
+ * revalidate the scoreboard and the player's board. Reconnects with back-off and then reads the notices and
+ * boards again (what was pushed meanwhile is lost); while the channel is down the regular SWR polling keeps
+ * the pages current. Returns whether the channel is connected.
  */
 export function useGameLive(gameId: number | null, options: GameLiveOptions = {}): boolean {
   const { mutate } = useSWRConfig();
@@ -53,6 +54,12 @@ export function useGameLive(gameId: number | null, options: GameLiveOptions = {}
       createSocket: (url) => new WebSocket(url),
       onMessage: handle,
       onStateChange: setConnected,
+      // Notices and board changes pushed while the channel was down are read again.
+      onReconnect: () => {
+        void mutate(gameKeys.notices(gameId));
+        void mutate(gameKeys.scoreboard(gameId));
+        void mutate(gameKeys.details(gameId));
+      },
       setTimer: (callback, ms) => window.setTimeout(callback, ms),
       clearTimer: (handle) => window.clearTimeout(handle as number),
     });

@@ -82,3 +82,15 @@ describe('groupByPhase', () => {
     expect(groups.upcoming.map((g) => g.id)).toEqual([2, 4]);
   });
 });
+
+describe('canPreviewBoard', () => {
+  it('lets admins preview at any time and monitors once the game has started; players never', async () => {
+    const { canPreviewBoard } = await import('./game-status');
+    expect(canPreviewBoard('Admin', 'upcoming')).toBe(true);
+    expect(canPreviewBoard('Admin', 'ended')).toBe(true);
+    expect(canPreviewBoard('Monitor', 'upcoming')).toBe(false);
+    expect(canPreviewBoard('Monitor', 'running')).toBe(true);
+    expect(canPreviewBoard('User', 'running')).toBe(false);
+    expect(canPreviewBoard(undefined, 'running')).toBe(false);
+  });
+});

@@ -56,6 +56,15 @@ export function canOpenChallenges(status: string, phase: GamePhase, practiceMode
   return phase === 'running' || practiceMode;
 }
 
+/**
+ * Organisers may look at the board without a team (the server's preview, docs/game-play.md): admins at any time,
+ * monitors once the game has started.
+ */
+export function canPreviewBoard(role: string | undefined, phase: GamePhase): boolean {
+  if (role === 'Admin') return true;
+  return role === 'Monitor' && phase !== 'upcoming';
+}
+
 /** Split a list of games by phase, keeping each group's order. */
 export function groupByPhase<T extends { start: number; end: number }>(
   games: readonly T[],

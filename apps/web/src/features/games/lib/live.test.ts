@@ -125,6 +125,27 @@ describe('connectLive', () => {
     stop();
   });
 
+  it('asks for a reload of what the page shows when a socket opens again after a loss, not on the first open', () => {
+    const onReconnect = vi.fn();
+    const stop = connectLive({
+      url: 'ws://x/api/game/1/live',
+      createSocket: (url) => new FakeSocket(url),
+      onMessage: vi.fn(),
+      onReconnect,
+      setTimer: (callback, ms) => setTimeout(callback, ms),
+      clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+      random: () => 0.5,
+    });
+    FakeSocket.all[0]?.open();
+    expect(onReconnect).not.toHaveBeenCalled();
+    // The server went away (1001) or told clients to reload (4000): the next socket is a reconnection.
+    FakeSocket.all[0]?.drop();
+    vi.advanceTimersByTime(1000);
+    FakeSocket.all[1]?.open();
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
   it('retries when the socket cannot even be created', () => {
     let calls = 0;
     const stop = connectLive({

@@ -49,6 +49,12 @@ export interface SocketConnectionDeps<T> {
   parse: (raw: unknown) => T | null;
   onMessage: (message: T) => void;
   onStateChange?: (connected: boolean) => void;
+  /**
+   * A socket opened again after the previous one closed (the server restarted, or told clients to reload
+   * after it may have missed messages): whatever was pushed meanwhile is lost, so read again what the page
+   * shows.
+   */
+  onReconnect?: () => void;
   setTimer: (callback: () => void, ms: number) => unknown;
   clearTimer: (handle: unknown) => void;
   random?: () => number;
@@ -63,11 +69,13 @@ export function connectLive(deps: LiveConnectionDeps): () => void {
 
 /**
  * Keeps one socket open: on close or failure it waits `reconnectDelay(attempt)` and tries again; a socket
- * that opened resets the schedule. Returns a function that stops everything.
+ * that opened resets the schedule, and one that opens after an earlier one calls `onReconnect`. Returns a
+ * function that stops everything.
  */
 export function connectSocket<T>(deps: SocketConnectionDeps<T>): () => void {
   let attempt = 0;
   let stopped = false;
+  let openedBefore = false;
   let socket: LiveSocket | null = null;
   let timer: unknown = null;
 
@@ -85,6 +93,8 @@ export function connectSocket<T>(deps: SocketConnectionDeps<T>): () => void {
     current.onopen = () => {
       attempt = 0;
       deps.onStateChange?.(true);
+      if (openedBefore) deps.onReconnect?.();
+      openedBefore = true;
     };
     current.onmessage = (event) => {
       const message = deps.parse(event.data);

@@ -1,6 +1,15 @@
 import type { ChallengeInfo, ScoreboardItem } from '@flagpole/contract';
 import { describe, expect, it } from 'vitest';
-import { challengeColumns, filterTeams, pageOfTeam, pageTeams, solvesById } from './scoreboard-table';
+import {
+  challengeColumns,
+  filterTeams,
+  pageOfTeam,
+  pageTeams,
+  placeInView,
+  solvesById,
+  teamsInView,
+  timelineOf,
+} from './scoreboard-table';
 
 const team = (id: number, name: string): ScoreboardItem => ({
   id,
@@ -86,5 +95,35 @@ describe('challengeColumns', () => {
   it('indexes solves by challenge id', () => {
     const item = { solvedChallenges: [{ id: 5, score: 10, type: 'Normal' as const, userName: 'u', time: 1 }] };
     expect(solvesById(item).get(5)?.score).toBe(10);
+  });
+});
+
+describe('division views', () => {
+  const inDivision = (id: number, divisionId: number | null, rank: number, divisionRank: number | null) => ({
+    ...team(id, `Team ${id}`),
+    divisionId,
+    rank,
+    divisionRank,
+  });
+  const items = [inDivision(1, 7, 0, 1), inDivision(2, null, 1, null), inDivision(3, 8, 2, 1), inDivision(4, 7, 0, 2)];
+
+  it('shows every team, or one division’s teams in board order', () => {
+    expect(teamsInView(items, 'all').map((item) => item.id)).toEqual([1, 2, 3, 4]);
+    expect(teamsInView(items, 7).map((item) => item.id)).toEqual([1, 4]);
+    expect(teamsInView(items, 99)).toEqual([]);
+  });
+
+  it('places a team by its overall rank, or by its division rank in a division', () => {
+    expect(placeInView(items[0] as ScoreboardItem, 'all')).toBeNull();
+    expect(placeInView(items[0] as ScoreboardItem, 7)).toBe(1);
+    expect(placeInView(items[1] as ScoreboardItem, 'all')).toBe(1);
+    expect(placeInView(items[1] as ScoreboardItem, 7)).toBeNull();
+  });
+
+  it('picks the overall timeline or the division’s', () => {
+    const timelines = [{ divisionId: 0 }, { divisionId: 7 }];
+    expect(timelineOf(timelines, 'all')).toEqual({ divisionId: 0 });
+    expect(timelineOf(timelines, 7)).toEqual({ divisionId: 7 });
+    expect(timelineOf(timelines, 8)).toBeUndefined();
   });
 });

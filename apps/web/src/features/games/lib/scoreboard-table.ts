@@ -12,6 +12,28 @@ export interface ScoreboardPage {
   pageCount: number;
 }
 
+/** The scoreboard's division filter: every team (`all`) or one division's teams, by id. */
+export type DivisionView = 'all' | number;
+
+/** The teams a division view shows, in board order. */
+export function teamsInView(items: readonly ScoreboardItem[], view: DivisionView): ScoreboardItem[] {
+  return view === 'all' ? [...items] : items.filter((item) => item.divisionId === view);
+}
+
+/** The place a row shows: its division rank in a division's view, else its overall rank; null for none. */
+export function placeInView(item: Pick<ScoreboardItem, 'rank' | 'divisionRank'>, view: DivisionView): number | null {
+  const place = view === 'all' ? item.rank : item.divisionRank;
+  return place !== null && place > 0 ? place : null;
+}
+
+/** The timeline (top-10 curves) of a view: `divisionId` 0 is the overall one. */
+export function timelineOf<T extends { divisionId: number }>(
+  timelines: readonly T[],
+  view: DivisionView,
+): T | undefined {
+  return timelines.find((line) => line.divisionId === (view === 'all' ? 0 : view));
+}
+
 /** Case- and accent-insensitive comparison form of a name. */
 function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();

@@ -2,6 +2,7 @@ import type { AnswerResult } from '@flagpole/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http';
 import {
+  answerMayBeLost,
   canSubmit,
   FALLBACK_RETRY_SECONDS,
   limitReached,
@@ -127,5 +128,15 @@ describe('waiting after too many submissions', () => {
     expect(secondsUntil(10_000, 9_001)).toBe(1);
     expect(secondsUntil(10_000, 10_000)).toBe(0);
     expect(secondsUntil(10_000, 12_000)).toBe(0);
+  });
+});
+
+describe('answerMayBeLost', () => {
+  it('is true when no answer came or the server failed, false for answers and refusals', () => {
+    expect(answerMayBeLost({ phase: 'failed', error: new TypeError('Failed to fetch') })).toBe(true);
+    expect(answerMayBeLost({ phase: 'failed', error: new ApiError('timed out', 0, undefined, undefined) })).toBe(true);
+    expect(answerMayBeLost({ phase: 'failed', error: new ApiError('unavailable', 503, 503, undefined) })).toBe(true);
+    expect(answerMayBeLost({ phase: 'failed', error: new ApiError('slow down', 429, 429, undefined) })).toBe(false);
+    expect(answerMayBeLost({ phase: 'done', verdict: 'WrongAnswer' })).toBe(false);
   });
 });

@@ -111,3 +111,14 @@ export function retryAtAfterRefusal(error: unknown, now: number): number | null 
 export function secondsUntil(retryAt: number | null, now: number): number {
   return retryAt === null ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000));
 }
+
+/**
+ * Whether a failed submission may have been stored without its answer reaching the browser (no response,
+ * or the server failed or was unreachable): submitting the same flag again then reuses the key, so the
+ * server answers with that first submission instead of counting a new attempt.
+ */
+export function answerMayBeLost(state: SubmitState): boolean {
+  if (state.phase !== 'failed') return false;
+  const error = state.error;
+  return !(error instanceof ApiError) || error.httpStatus === 0 || error.httpStatus >= 500;
+}

@@ -1,12 +1,14 @@
-import { Badge, Button, Container, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconFlag3, IconTrophy, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
+import { PageContainer } from '@/components/page-container';
 import { useProfile } from '@/features/account/api/get-profile';
 import { useClientConfig } from '@/features/info/api/get-client-config';
 import { PostList, useLatestPosts } from '@/features/posts';
 import { usePageTitle } from '@/lib/use-page-title';
+import { FeaturedGame } from './featured-game';
 import classes from './home-page.module.css';
 
 function Highlights() {
@@ -49,34 +51,37 @@ export default function HomePage() {
   return (
     <>
       <section className={classes.hero}>
-        <Container size="lg" py={{ base: 40, sm: 64 }}>
-          <Stack gap="lg" align="flex-start">
-            <Group gap="md" wrap="nowrap">
-              <Logo size={56} url={logoUrl} />
-              <Badge variant="light" size="lg" radius="sm">
-                {t('home.badge')}
-              </Badge>
-            </Group>
-            <Title order={1} className={classes.title}>
-              {title}
-            </Title>
-            <Text size="xl" c="dimmed" maw={640}>
-              {slogan}
-            </Text>
-            <Group gap="sm">
-              <Button component={Link} to="/games" size="md" rightSection={<IconArrowRight size={18} />}>
-                {t('home.browseGames')}
-              </Button>
-              {!isLoading && !user && (
-                <Button component={Link} to="/account/register" size="md" variant="default">
-                  {t('home.createAccount')}
+        <PageContainer py={{ base: 40, sm: 64 }}>
+          <div className={classes.heroGrid}>
+            <Stack gap="lg" align="flex-start">
+              <Group gap="md" wrap="nowrap">
+                <Logo size={56} url={logoUrl} />
+                <Badge variant="light" size="lg" radius="sm">
+                  {t('home.badge')}
+                </Badge>
+              </Group>
+              <Title order={1} className={classes.title}>
+                {title}
+              </Title>
+              <Text size="xl" c="dimmed" maw={640}>
+                {slogan}
+              </Text>
+              <Group gap="sm">
+                <Button component={Link} to="/games" size="md" rightSection={<IconArrowRight size={18} />}>
+                  {t('home.browseGames')}
                 </Button>
-              )}
-            </Group>
-          </Stack>
-        </Container>
+                {!isLoading && !user && (
+                  <Button component={Link} to="/account/register" size="md" variant="default">
+                    {t('home.createAccount')}
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+            <FeaturedGame logoUrl={logoUrl} />
+          </div>
+        </PageContainer>
       </section>
-      <Container size="lg" py="xl">
+      <PageContainer>
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="md">
@@ -100,7 +105,7 @@ export default function HomePage() {
             </Stack>
           </Grid.Col>
         </Grid>
-      </Container>
+      </PageContainer>
     </>
   );
 }

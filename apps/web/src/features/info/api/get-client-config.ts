@@ -8,6 +8,8 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   title: 'Flagpole',
   slogan: 'Hack for fun not for profit',
   footerInfo: null,
+  aboutText: null,
+  emailChangeByLink: false,
   customTheme: null,
   apiPublicKey: null,
   logoUrl: null,

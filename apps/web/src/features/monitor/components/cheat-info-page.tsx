@@ -106,6 +106,11 @@ function TeamCell({
         <Badge size="xs" variant="light" color={STATUS_COLORS[participation.status]} style={{ flexShrink: 0 }}>
           {t(`monitor.participation.${participation.status}`)}
         </Badge>
+        {participation.division && (
+          <Badge size="xs" variant="outline" color="grape" style={{ flexShrink: 0 }}>
+            {participation.division}
+          </Badge>
+        )}
       </Group>
       {canEdit && (
         <div>
@@ -182,7 +187,11 @@ function CheatInfo({ gameId }: { gameId: number }) {
     <MonitorShell gameId={gameId} active="cheatinfo">
       <Group justify="space-between" className={classes.toolbar}>
         <Text size="sm" c="dimmed">
-          {cases && t('monitor.cheat.summary', { count: cases.length, teams: teams.size })}
+          {cases &&
+            t('monitor.cheat.summary', {
+              count: cases.length,
+              teams: t('monitor.cheat.submittingTeams', { count: teams.size }),
+            })}
         </Text>
         <TextInput
           leftSection={<IconSearch size={16} />}

@@ -1,18 +1,21 @@
-import { Alert, Center, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Center, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '@/lib/error-message';
+import { ErrorAlert } from '@/components/error-alert';
 
 /** What a feed shows instead of rows: skeletons while loading, the failure, or "nothing yet". */
-export function FeedState({ error, loading, emptyText }: { error: unknown; loading: boolean; emptyText: string }) {
+export function FeedState({
+  error,
+  loading,
+  emptyText,
+  onRetry,
+}: {
+  error: unknown;
+  loading: boolean;
+  emptyText: string;
+  onRetry?: () => unknown;
+}) {
   const { t } = useTranslation();
-  if (error) {
-    return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('monitor.loadFailed')}>
-        {errorMessageOf(error, t('errors.unknown'))}
-      </Alert>
-    );
-  }
+  if (error) return <ErrorAlert error={error} title={t('monitor.loadFailed')} onRetry={onRetry} />;
   if (loading) {
     return (
       <Stack gap="xs" role="status" aria-label={t('monitor.loading')}>

@@ -1,4 +1,4 @@
-import { Anchor, Box, Container, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Box, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconActivity,
   IconArrowLeft,
@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LinkTabs } from '@/components/link-tabs';
+import { PageContainer } from '@/components/page-container';
 import { useGame } from '@/features/games/api/get-game';
 import { usePageTitle } from '@/lib/use-page-title';
 import { SheetDownloads } from './sheet-downloads';
@@ -67,7 +68,7 @@ export function MonitorShell({ gameId, active, live, children }: MonitorShellPro
   }));
 
   return (
-    <Container size={1600} py="lg">
+    <PageContainer py="lg">
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="sm">
           <Stack gap={4} style={{ minWidth: 0 }}>
@@ -96,6 +97,6 @@ export function MonitorShell({ gameId, active, live, children }: MonitorShellPro
         <LinkTabs tabs={tabs} label={t('monitor.tabs.label')} />
         {children}
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

@@ -1,5 +1,6 @@
 import type { GameEvent, LiveMessage, Submission } from '@flagpole/contract';
 import { useEffect, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import { connectLive, liveUrl } from '@/features/games/lib/live';
 
 export interface MonitorLiveHandlers {
@@ -9,9 +10,11 @@ export interface MonitorLiveHandlers {
 
 /**
  * Follows a game's live channel as a monitor: the server sends monitors its events and judged submissions
- * there. Reconnects with back-off; returns whether the channel is connected.
+ * there. Reconnects with back-off, then reads the event and submission lists again (what was pushed while
+ * the channel was down is lost); returns whether the channel is connected.
  */
 export function useMonitorLive(gameId: number, handlers: MonitorLiveHandlers): boolean {
+  const { mutate } = useSWRConfig();
   const [connected, setConnected] = useState(false);
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
@@ -27,10 +30,14 @@ export function useMonitorLive(gameId: number, handlers: MonitorLiveHandlers): b
       createSocket: (url) => new WebSocket(url),
       onMessage: handle,
       onStateChange: setConnected,
+      onReconnect: () => {
+        const feeds = [`/api/game/${gameId}/events?`, `/api/game/${gameId}/submissions?`];
+        void mutate((key) => typeof key === 'string' && feeds.some((feed) => key.startsWith(feed)));
+      },
       setTimer: (callback, ms) => window.setTimeout(callback, ms),
       clearTimer: (timer) => window.clearTimeout(timer as number),
     });
-  }, [gameId]);
+  }, [gameId, mutate]);
 
   return connected;
 }

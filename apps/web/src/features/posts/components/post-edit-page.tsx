@@ -24,9 +24,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MarkdownEditor } from '@/features/admin-games/components/markdown-editor';
 import { NotFoundPage } from '@/features/errors/components/not-found-page';
-import { errorMessageOf } from '@/lib/error-message';
 import { ApiError } from '@/lib/http';
-import { showError, showSuccess } from '@/lib/notify';
+import { errorText, showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCreatePost, useDeletePost, useSetPostPinned, useUpdatePost } from '../api/edit-post';
@@ -47,12 +46,12 @@ function problemText(t: TFunction, problem: PostFieldProblem): string {
       return t('postEdit.problems.titleRequired');
     case 'tooLong':
       return t('postEdit.problems.tooLong', {
-        max: problem.field === 'title' ? postLimits.title.max : postLimits[problem.field].max,
+        count: problem.field === 'title' ? postLimits.title.max : postLimits[problem.field].max,
       });
     case 'tooMany':
-      return t('postEdit.problems.tooManyTags', { max: postLimits.tags });
+      return t('postEdit.problems.tooManyTags', { count: postLimits.tags });
     case 'tagTooLong':
-      return t('postEdit.problems.tagTooLong', { max: postLimits.tag.max });
+      return t('postEdit.problems.tagTooLong', { count: postLimits.tag.max });
   }
 }
 
@@ -141,7 +140,7 @@ function PostForm({ postId, initial }: { postId: string | null; initial: PostFor
           />
           <TagsInput
             label={t('postEdit.fields.tags')}
-            description={t('postEdit.fields.tagsHint', { max: postLimits.tags })}
+            description={t('postEdit.fields.tagsHint', { count: postLimits.tags })}
             maxTags={postLimits.tags}
             clearable
             {...form.getInputProps('tags')}
@@ -179,7 +178,7 @@ function ExistingPost({ postId }: { postId: string }) {
   if (!initial.current) {
     return error ? (
       <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('posts.loadFailed')}>
-        {errorMessageOf(error, t('errors.unknown'))}
+        {errorText(error)}
       </Alert>
     ) : (
       <Stack>

@@ -2,7 +2,7 @@ import type { PostInfoModel } from '@flagpole/contract';
 import { Alert, Card, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconNews } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '@/lib/error-message';
+import { errorText } from '@/lib/notify';
 import { PostCard } from './post-card';
 
 interface PostListProps {
@@ -15,7 +15,7 @@ export function PostList({ posts, error }: PostListProps) {
   if (error && !posts) {
     return (
       <Alert color="alert" variant="light" icon={<IconAlertTriangle size={18} />} title={t('posts.loadFailed')}>
-        {errorMessageOf(error, t('errors.unknown'))}
+        {errorText(error)}
       </Alert>
     );
   }

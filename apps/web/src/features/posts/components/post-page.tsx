@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Markdown } from '@/components/markdown';
 import { NotFoundPage } from '@/features/errors/components/not-found-page';
-import { errorMessageOf } from '@/lib/error-message';
 import { ApiError } from '@/lib/http';
+import { errorText } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePost } from '../api/get-post';
 import { useIsAdmin } from './use-is-admin';
@@ -31,7 +31,7 @@ export default function PostPage() {
         </Anchor>
         {error && !post ? (
           <Alert color="alert" variant="light" icon={<IconAlertTriangle size={18} />} title={t('posts.loadFailed')}>
-            {errorMessageOf(error, t('errors.unknown'))}
+            {errorText(error)}
           </Alert>
         ) : !post ? (
           <Stack>

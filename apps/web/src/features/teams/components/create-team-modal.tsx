@@ -21,7 +21,7 @@ export function CreateTeamModal({ opened, onClose }: { opened: boolean; onClose:
       showSuccess(t('teams.create.done', { name: team.name ?? values.name.trim() }));
       close();
     } catch (error) {
-      showError(error);
+      showError(error, { title: t('teams.create.failed') });
     }
   });
 

@@ -24,7 +24,7 @@ export function JoinTeamModal({ opened, onClose }: { opened: boolean; onClose: (
       showSuccess(t('teams.join.done', { name: parseInviteCode(code)?.teamName ?? '' }));
       close();
     } catch (error) {
-      showError(error);
+      showError(error, { title: t('teams.join.failed') });
     }
   });
 

@@ -1,11 +1,12 @@
 import { teamLimits } from '@flagpole/contract';
-import { Alert, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconPlus, IconTicket, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { GuardedAction } from '@/components/guarded-action';
+import { PageContainer } from '@/components/page-container';
 import { useProfile } from '@/features/account/api/get-profile';
-import { errorMessageOf } from '@/lib/error-message';
+import { errorText } from '@/lib/notify';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useTeams } from '../api/get-teams';
 import { captainedCount } from '../validation';
@@ -24,7 +25,7 @@ export default function TeamsPage() {
 
   const actions = (
     <Group gap="sm">
-      <GuardedAction reason={atCaptainLimit ? t('teams.captainLimit', { max: teamLimits.captainedTeams }) : null}>
+      <GuardedAction reason={atCaptainLimit ? t('teams.captainLimit', { count: teamLimits.captainedTeams }) : null}>
         <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
           {t('teams.create.button')}
         </Button>
@@ -36,7 +37,7 @@ export default function TeamsPage() {
   );
 
   return (
-    <Container size="lg" py="xl">
+    <PageContainer>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
           <div>
@@ -48,7 +49,7 @@ export default function TeamsPage() {
 
         {error !== undefined && teams === undefined && (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('teams.loadFailed')}>
-            {errorMessageOf(error, t('errors.unknown'))}
+            {errorText(error)}
           </Alert>
         )}
 
@@ -82,6 +83,6 @@ export default function TeamsPage() {
       </Stack>
       <CreateTeamModal opened={createOpened} onClose={create.close} />
       <JoinTeamModal opened={joinOpened} onClose={join.close} />
-    </Container>
+    </PageContainer>
   );
 }

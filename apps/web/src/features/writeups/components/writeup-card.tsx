@@ -9,8 +9,7 @@ import { useGameDetails } from '@/features/games/api/get-game-details';
 import { useNow } from '@/features/games/hooks/use-now';
 import { formatFileSize } from '@/features/games/lib/file-size';
 import { canOpenChallenges, gamePhase } from '@/features/games/lib/game-status';
-import { errorMessageOf } from '@/lib/error-message';
-import { showError, showSuccess } from '@/lib/notify';
+import { errorText, showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useMyWriteup } from '../api/get-my-writeup';
 import { useSubmitWriteup } from '../api/submit-writeup';
@@ -81,7 +80,7 @@ export function WriteupCard({ game }: { game: DetailedGameInfoModel }) {
         </Group>
         {error ? (
           <Alert color="red" icon={<IconAlertTriangle size={18} />}>
-            {errorMessageOf(error, t('errors.unknown'))}
+            {errorText(error)}
           </Alert>
         ) : (
           <>

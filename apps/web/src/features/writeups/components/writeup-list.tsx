@@ -1,19 +1,32 @@
 import type { WriteupInfo } from '@flagpole/contract';
-import { Alert, Avatar, Button, Card, Center, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconDownload, IconFileZip, IconSearch, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '@/lib/download';
-import { errorMessageOf } from '@/lib/error-message';
-import { showError, showSuccess } from '@/lib/notify';
+import { errorText, showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useClearWriteups } from '../api/clear-writeups';
 import { useGameWriteups } from '../api/get-game-writeups';
 import { writeupKeys } from '../api/keys';
 
-function WriteupRow({ writeup }: { writeup: WriteupInfo }) {
+function WriteupRow({ writeup, division }: { writeup: WriteupInfo; division: string | null }) {
   const { t } = useTranslation();
   const team = writeup.team.name ?? t('writeups.admin.team');
   return (
@@ -28,6 +41,11 @@ function WriteupRow({ writeup }: { writeup: WriteupInfo }) {
             <Text size="xs" c="dimmed" lineClamp={1}>
               {(writeup.team.members ?? []).map((member) => member.userName).join(', ')}
             </Text>
+            {division && (
+              <Badge size="xs" variant="outline" color="grape">
+                {division}
+              </Badge>
+            )}
           </div>
         </Group>
       </Table.Td>
@@ -109,17 +127,24 @@ export function WriteupList({ gameId }: { gameId: number }) {
   const { t } = useTranslation();
   const { writeups, error } = useGameWriteups(gameId);
   const [search, setSearch] = useState('');
+  // 'all', or a division id as a string ('none': teams without one).
+  const [division, setDivision] = useState('all');
   const list = writeups?.writeups;
+  const divisions = writeups?.divisions ?? {};
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
     const sorted = [...(list ?? [])].sort((a, b) => b.uploadTimeUtc - a.uploadTimeUtc);
-    return needle ? sorted.filter((item) => (item.team.name ?? '').toLowerCase().includes(needle)) : sorted;
-  }, [list, search]);
+    return sorted.filter(
+      (item) =>
+        (!needle || (item.team.name ?? '').toLowerCase().includes(needle)) &&
+        (division === 'all' || String(item.divisionId ?? 'none') === division),
+    );
+  }, [list, search, division]);
 
   if (!list) {
     return error ? (
       <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('writeups.admin.loadFailed')}>
-        {errorMessageOf(error, t('errors.unknown'))}
+        {errorText(error)}
       </Alert>
     ) : (
       <Stack gap="sm">
@@ -146,14 +171,31 @@ export function WriteupList({ gameId }: { gameId: number }) {
         </Card>
       ) : (
         <>
-          <TextInput
-            leftSection={<IconSearch size={16} />}
-            aria-label={t('writeups.admin.search')}
-            placeholder={t('writeups.admin.search')}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            maw={360}
-          />
+          <Group gap="sm" align="flex-end">
+            <TextInput
+              leftSection={<IconSearch size={16} />}
+              aria-label={t('writeups.admin.search')}
+              placeholder={t('writeups.admin.search')}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              maw={360}
+              style={{ flex: 1 }}
+            />
+            {Object.keys(divisions).length > 0 && (
+              <Select
+                aria-label={t('writeups.admin.division')}
+                data={[
+                  { value: 'all', label: t('writeups.admin.allDivisions') },
+                  { value: 'none', label: t('writeups.admin.noDivision') },
+                  ...Object.entries(divisions).map(([id, name]) => ({ value: id, label: name })),
+                ]}
+                value={division}
+                onChange={(value) => setDivision(value ?? 'all')}
+                allowDeselect={false}
+                w={220}
+              />
+            )}
+          </Group>
           <Card withBorder padding={0}>
             <Table.ScrollContainer minWidth={560}>
               <Table verticalSpacing="sm" highlightOnHover aria-label={t('writeups.admin.tableLabel')}>
@@ -166,7 +208,11 @@ export function WriteupList({ gameId }: { gameId: number }) {
                 </Table.Thead>
                 <Table.Tbody>
                   {shown.map((writeup) => (
-                    <WriteupRow key={writeup.id} writeup={writeup} />
+                    <WriteupRow
+                      key={writeup.id}
+                      writeup={writeup}
+                      division={writeup.divisionId === null ? null : (divisions[String(writeup.divisionId)] ?? null)}
+                    />
                   ))}
                 </Table.Tbody>
               </Table>

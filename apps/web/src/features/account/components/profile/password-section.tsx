@@ -22,7 +22,7 @@ export function PasswordSection() {
       form.reset();
       showSuccess(t('account.profile.passwordChanged'));
     } catch (error) {
-      showError(error);
+      showError(error, { title: t('account.profile.passwordNotChanged') });
     }
   });
 

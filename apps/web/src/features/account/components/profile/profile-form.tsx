@@ -31,7 +31,7 @@ export function ProfileForm({ user }: { user: ProfileUserInfoModel }) {
       form.resetDirty();
       showSuccess(t('account.profile.saved'));
     } catch (error) {
-      showError(error);
+      showError(error, { title: t('account.profile.notSaved') });
     }
   });
 

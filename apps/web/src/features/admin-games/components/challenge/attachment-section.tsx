@@ -1,19 +1,8 @@
 import type { Attachment, ChallengeEditDetailModel } from '@flagpole/contract';
-import { Anchor, Button, Group, Text } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/section-card';
-import { showError, showSuccess } from '@/lib/notify';
-import { useMutation } from '@/lib/use-mutation';
-import { useUpdateAttachment } from '../../api/update-attachment';
-import {
-  type AttachmentDraft,
-  AttachmentSource,
-  draftReady,
-  EMPTY_DRAFT,
-  useResolveAttachment,
-} from './attachment-source';
+import { type AttachmentDraft, AttachmentSource, EMPTY_DRAFT } from './attachment-source';
 
 export function formatBytes(bytes: number | null): string {
   if (bytes === null) return '';
@@ -49,24 +38,34 @@ export function AttachmentLink({ attachment }: { attachment: Attachment | null }
   );
 }
 
-/** The challenge's single attachment (all types but DynamicAttachment, whose files belong to flags). */
-export function AttachmentSection({ gameId, challenge }: { gameId: number; challenge: ChallengeEditDetailModel }) {
+/** The draft that shows the challenge's current attachment unchanged. */
+export function attachmentDraftOf(attachment: Attachment | null): AttachmentDraft {
+  const type = attachment?.type ?? 'None';
+  return { ...EMPTY_DRAFT, type, url: type === 'Remote' ? (attachment?.url ?? '') : '' };
+}
+
+/** Whether saving the draft would change the challenge's attachment. */
+export function attachmentChanged(draft: AttachmentDraft, attachment: Attachment | null): boolean {
+  const current = attachment?.type ?? 'None';
+  if (draft.type === 'None') return current !== 'None';
+  if (draft.type === 'Local') return draft.file !== null;
+  return draft.url.trim() !== '' && (current !== 'Remote' || draft.url.trim() !== attachment?.url);
+}
+
+/**
+ * The challenge's single attachment (all types but DynamicAttachment, whose files belong to flags). It is part of
+ * the challenge form: the form's one "Save changes" stores it with the rest.
+ */
+export function AttachmentSection({
+  challenge,
+  draft,
+  onChange,
+}: {
+  challenge: ChallengeEditDetailModel;
+  draft: AttachmentDraft;
+  onChange: (draft: AttachmentDraft) => void;
+}) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<AttachmentDraft>({ ...EMPTY_DRAFT, type: challenge.attachment?.type ?? 'None' });
-  const resolve = useResolveAttachment();
-  const update = useUpdateAttachment();
-  const { trigger, isMutating } = useMutation(async () => update(gameId, challenge.id, await resolve(draft)));
-
-  const save = async () => {
-    try {
-      await trigger();
-      setDraft({ ...EMPTY_DRAFT, type: draft.type });
-      showSuccess(t('adminGames.attachment.saved'));
-    } catch (error) {
-      showError(error);
-    }
-  };
-
   return (
     <SectionCard compact title={t('adminGames.attachment.title')} description={t('adminGames.attachment.description')}>
       <Group gap="xs">
@@ -75,17 +74,7 @@ export function AttachmentSection({ gameId, challenge }: { gameId: number; chall
         </Text>
         <AttachmentLink attachment={challenge.attachment} />
       </Group>
-      <AttachmentSource draft={draft} onChange={setDraft} />
-      <Group justify="flex-end">
-        <Button
-          leftSection={<IconDeviceFloppy size={16} />}
-          onClick={() => void save()}
-          loading={isMutating}
-          disabled={!draftReady(draft)}
-        >
-          {t('adminGames.attachment.save')}
-        </Button>
-      </Group>
+      <AttachmentSource draft={draft} onChange={onChange} />
     </SectionCard>
   );
 }

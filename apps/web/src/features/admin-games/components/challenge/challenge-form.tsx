@@ -2,12 +2,15 @@ import { ChallengeCategory, type ChallengeEditDetailModel, gameLimits } from '@f
 import { Button, Grid, Select, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/section-card';
 import { TestInstanceControl } from '@/features/containers/components/test-instance-control';
 import { monoInput } from '@/lib/mono-input';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
+import { useUpdateAttachment } from '../../api/update-attachment';
 import { useUpdateChallenge } from '../../api/update-challenge';
 import {
   type ChallengeFormValues,
@@ -18,7 +21,8 @@ import {
 import { maxLength, requiredText, validateNumber } from '../../validation';
 import { MarkdownEditor } from '../markdown-editor';
 import { StickySaveBar } from '../save-button';
-import { AttachmentSection } from './attachment-section';
+import { AttachmentSection, attachmentChanged, attachmentDraftOf } from './attachment-section';
+import { type AttachmentDraft, draftReady, useResolveAttachment } from './attachment-source';
 import { ContainerSection } from './container-section';
 import { HintsEditor } from './hints-editor';
 import { ScoreSection } from './score-section';
@@ -38,8 +42,12 @@ const DOWNLOAD_NAME_MAX = 255;
 
 export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge: ChallengeEditDetailModel }) {
   const { t } = useTranslation();
-  const { trigger, isMutating } = useMutation(useUpdateChallenge());
-  const confirmDelete = useDeleteChallengeAction(gameId, challenge);
+  const updateChallenge = useUpdateChallenge();
+  const updateAttachment = useUpdateAttachment();
+  const resolveAttachment = useResolveAttachment();
+  const [draft, setDraft] = useState<AttachmentDraft>(() => attachmentDraftOf(challenge.attachment));
+  const withAttachment = challenge.type !== 'DynamicAttachment';
+  const attachmentDirty = withAttachment && attachmentChanged(draft, challenge.attachment);
   const container = isContainerType(challenge.type);
   const optionalInt = (min: number, max: number) => validateNumber(t, { min, max, integer: true, optional: true });
   const form = useForm<ChallengeFormValues>({
@@ -52,7 +60,8 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
       difficulty: validateNumber(t, { min: 0.1, max: 1000 }),
       submissionLimit: validateNumber(t, { min: 0, max: 10_000, integer: true }),
       flagTemplate: maxLength(t, gameLimits.flagTemplate.max),
-      fileName: challenge.type === 'DynamicAttachment' ? requiredText(t, DOWNLOAD_NAME_MAX) : undefined,
+      // Optional: left empty, each pool file downloads under the name it was uploaded with.
+      fileName: challenge.type === 'DynamicAttachment' ? maxLength(t, DOWNLOAD_NAME_MAX) : undefined,
       memoryLimit: container ? optionalInt(32, 1_048_576) : undefined,
       cpuCount: container ? optionalInt(1, 1024) : undefined,
       storageLimit: container ? optionalInt(0, 1_048_576) : undefined,
@@ -60,14 +69,28 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const saved = await trigger(gameId, challenge.id, toChallengeUpdate(values, challenge));
+  const dirty = form.isDirty() || attachmentDirty;
+  const guard = useUnsavedChanges(dirty);
+  const confirmDelete = useDeleteChallengeAction(gameId, challenge, guard.allowLeave);
+
+  // One save for the whole challenge: the attachment (uploaded first when it is a new file), then the fields.
+  const { trigger: save, isMutating } = useMutation(async (values: ChallengeFormValues) => {
+    if (attachmentDirty) {
+      await updateAttachment(gameId, challenge.id, await resolveAttachment(draft));
+      setDraft((current) => ({ ...current, file: null }));
+    }
+    if (form.isDirty()) {
+      const saved = await updateChallenge(gameId, challenge.id, toChallengeUpdate(values, challenge));
       form.setValues(toChallengeFormValues(saved));
       form.resetDirty(toChallengeFormValues(saved));
+    }
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await save(values);
       showSuccess(t('adminGames.challenge.saved'));
     } catch (error) {
-      showError(error);
+      showError(error, { title: t('adminGames.challenge.saveFailed'), retry: () => void submit() });
     }
   });
 
@@ -119,19 +142,19 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
                 <CodeFieldCard
                   label={t('adminGames.challenge.fileName')}
                   description={t('adminGames.challenge.fileNameHint')}
-                  required
                   maxLength={DOWNLOAD_NAME_MAX}
                   {...form.getInputProps('fileName')}
                 />
               ) : (
-                <AttachmentSection gameId={gameId} challenge={challenge} />
+                <AttachmentSection challenge={challenge} draft={draft} onChange={setDraft} />
               )}
             </Stack>
           </Grid.Col>
         </Grid>
         <StickySaveBar
           loading={isMutating}
-          dirty={form.isDirty()}
+          dirty={dirty}
+          blocked={attachmentDirty && !draftReady(draft)}
           start={
             <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
               {t('adminGames.challenge.delete')}
@@ -139,6 +162,7 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
           }
         />
       </form>
+      {guard.dialog}
     </Stack>
   );
 }

@@ -28,7 +28,7 @@ export function ScoreCurvePreview({
   const points = scoreCurve(original, minRate, difficulty, solves);
   const at = (count: number) => points[Math.min(count, points.length) - 1]?.score ?? original;
   const description = t('adminGames.challenge.curveDescription', {
-    solves,
+    count: solves,
     first: original,
     tenth: at(10),
     last: at(solves),

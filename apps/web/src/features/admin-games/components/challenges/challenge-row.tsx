@@ -22,7 +22,11 @@ export function ChallengeRow({ gameId, challenge }: { gameId: number; challenge:
         }),
       );
     } catch (error) {
-      showError(error);
+      showError(error, {
+        title: t(isEnabled ? 'adminGames.challenges.notEnabled' : 'adminGames.challenges.notDisabled', {
+          title: challenge.title,
+        }),
+      });
     }
   };
 

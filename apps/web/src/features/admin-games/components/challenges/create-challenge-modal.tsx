@@ -46,7 +46,7 @@ export function CreateChallengeModal({
       close();
       navigate(`/admin/games/${gameId}/challenges/${challenge.id}`);
     } catch (error) {
-      showError(error);
+      showError(error, { title: t('adminGames.challenges.notCreated') });
     }
   });
 

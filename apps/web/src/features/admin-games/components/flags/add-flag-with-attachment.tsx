@@ -37,7 +37,7 @@ export function AddFlagWithAttachment({ gameId, challengeId }: { gameId: number;
       setDraft(INITIAL);
       showSuccess(t('adminGames.flags.added', { count: 1 }));
     } catch (error) {
-      showError(error);
+      showError(error, { title: t('adminGames.flags.notAdded') });
     }
   };
 

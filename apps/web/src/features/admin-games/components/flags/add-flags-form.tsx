@@ -28,7 +28,7 @@ export function AddFlagsForm({ gameId, challengeId }: { gameId: number; challeng
       setText('');
       showSuccess(t('adminGames.flags.added', { count: flags.length }));
     } catch (error) {
-      showError(error);
+      showError(error, { title: t('adminGames.flags.notAdded'), retry: () => void add() });
     }
   };
 
@@ -36,7 +36,7 @@ export function AddFlagsForm({ gameId, challengeId }: { gameId: number; challeng
     <SectionCard compact title={t('adminGames.flags.addTitle')}>
       <Textarea
         label={t('adminGames.flags.textarea')}
-        description={t('adminGames.flags.textareaHint', { max: gameLimits.flag.max })}
+        description={t('adminGames.flags.textareaHint', { count: gameLimits.flag.max })}
         placeholder={'flag{first}\nflag{second}'}
         autosize
         minRows={3}

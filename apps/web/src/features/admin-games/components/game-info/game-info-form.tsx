@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/section-card';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useUpdateGame } from '../../api/update-game';
 import { isValidPerMille, percentToPerMille } from '../../blood-bonus';
 import { type GameFormValues, toGameEditModel, toGameFormValues } from '../../game-form';
@@ -39,6 +40,8 @@ export function GameInfoForm({ game }: { game: GameInfoModel }) {
     },
   });
 
+  const guard = useUnsavedChanges(form.isDirty());
+
   const submit = form.onSubmit(async (values) => {
     const body = toGameEditModel(values);
     if (!body) return;
@@ -48,7 +51,7 @@ export function GameInfoForm({ game }: { game: GameInfoModel }) {
       form.resetDirty(toGameFormValues(saved));
       showSuccess(t('adminGames.info.saved'));
     } catch (error) {
-      showError(error);
+      showError(error, { title: t('adminGames.info.notSaved') });
     }
   });
 
@@ -108,6 +111,7 @@ export function GameInfoForm({ game }: { game: GameInfoModel }) {
         </Grid.Col>
       </Grid>
       <StickySaveBar loading={isMutating} dirty={form.isDirty()} />
+      {guard.dialog}
     </form>
   );
 }

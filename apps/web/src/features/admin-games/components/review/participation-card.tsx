@@ -1,6 +1,6 @@
-import type { ParticipationInfoModel } from '@flagpole/contract';
-import { Avatar, Badge, Button, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCrown, IconPlayerPause, IconRefresh, IconX } from '@tabler/icons-react';
+import type { Division, ParticipationInfoModel } from '@flagpole/contract';
+import { Avatar, Badge, Button, Card, Group, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCrown, IconPlayerPause, IconRefresh, IconSitemap, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
@@ -63,17 +63,70 @@ function Members({ participation }: { participation: ParticipationInfoModel }) {
   );
 }
 
-export function ParticipationCard({
+/** The entry's division, changed on the spot; a Rejected entry has none (it chooses again when it re-applies). */
+function DivisionControl({
   gameId,
   participation,
+  divisions,
+  teamName,
 }: {
   gameId: number;
   participation: ParticipationInfoModel;
+  divisions: readonly Division[];
+  teamName: string;
+}) {
+  const { t } = useTranslation();
+  const { trigger, isMutating } = useMutation(useUpdateParticipation());
+  const NONE = 'none';
+  const change = async (value: string | null) => {
+    const divisionId = value === null || value === NONE ? null : Number(value);
+    if (divisionId === participation.divisionId) return;
+    try {
+      await trigger(gameId, participation, participation.status, divisionId);
+      const division = divisions.find((item) => item.id === divisionId);
+      showSuccess(
+        division
+          ? t('adminGames.review.divisionMoved', { team: teamName, division: division.name })
+          : t('adminGames.review.divisionCleared', { team: teamName }),
+      );
+    } catch (error) {
+      showError(error);
+    }
+  };
+  return (
+    <Select
+      size="xs"
+      w={{ base: '100%', xs: 220 }}
+      leftSection={<IconSitemap size={14} />}
+      label={t('adminGames.review.division')}
+      data={[
+        { value: NONE, label: t('adminGames.review.noDivision') },
+        ...divisions.map((division) => ({ value: String(division.id), label: division.name })),
+      ]}
+      value={participation.divisionId === null ? NONE : String(participation.divisionId)}
+      onChange={(value) => void change(value)}
+      allowDeselect={false}
+      disabled={isMutating || participation.status === 'Rejected'}
+      aria-label={t('adminGames.review.divisionFor', { team: teamName })}
+    />
+  );
+}
+
+export function ParticipationCard({
+  gameId,
+  participation,
+  divisions,
+}: {
+  gameId: number;
+  participation: ParticipationInfoModel;
+  /** The game's divisions; empty: the game has none, and no division is shown. */
+  divisions: readonly Division[];
 }) {
   const { t } = useTranslation();
   const { trigger, isMutating } = useMutation(useUpdateParticipation());
   const team = participation.team;
   const name = team.name ?? t('adminGames.review.unnamedTeam');
+  const division = divisions.find((item) => item.id === participation.divisionId);
 
   const act = async (action: ReviewAction) => {
     const transition = reviewActions(participation.status).find((item) => item.action === action);
@@ -100,6 +153,11 @@ export function ParticipationCard({
                 <Badge color={STATUS_COLORS[participation.status]} variant="light">
                   {t(`adminGames.status.${participation.status}`)}
                 </Badge>
+                {division && (
+                  <Badge color="grape" variant="outline" leftSection={<IconSitemap size={12} />}>
+                    {division.name}
+                  </Badge>
+                )}
               </Group>
               {team.bio && (
                 <Text size="xs" c="dimmed" lineClamp={2}>
@@ -128,6 +186,9 @@ export function ParticipationCard({
             })}
           </Group>
         </Group>
+        {divisions.length > 0 && (
+          <DivisionControl gameId={gameId} participation={participation} divisions={divisions} teamName={name} />
+        )}
         <Members participation={participation} />
       </Stack>
     </Card>

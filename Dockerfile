@@ -1,0 +1,75 @@
+# Flagpole container image: a build stage that installs every dependency and builds the web app and the
+# server, and a runtime stage that holds only the Node.js binary, the server's production dependencies
+# and the two builds. Same configuration as `npm start` (environment variables, README); with none at all
+# it keeps an embedded database in /data.
+#
+#   docker build -t flagpole .
+#   docker run -p 8080:8080 -v flagpole-data:/data flagpole
+#
+# Behind a TLS-intercepting proxy, give the build its certificate authority (used for `npm ci` only, and
+# not part of the final image): --build-arg EXTRA_CA_CERTS="$(cat proxy-ca.pem)".
+# Without an image registry, scripts/build-base-image.sh makes both base images locally.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+ARG RUNTIME_IMAGE=debian:bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+ARG EXTRA_CA_CERTS=""
+WORKDIR /src
+# binutils: to strip the Node.js binary the runtime stage copies (its debug symbols are a tenth of it);
+# tini: the runtime stage's PID 1.
+RUN apt-get update -q && apt-get install -y -q --no-install-recommends binutils tini && rm -rf /var/lib/apt/lists/*
+# The manifests first, so the install layer is reused until a dependency changes.
+COPY package.json package-lock.json ./
+COPY packages/contract/package.json packages/contract/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+COPY deploy/package.json deploy/
+# Install scripts are not needed: native modules ship prebuilt (sharp, argon2, esbuild); optional ones
+# that would compile (ssh2's, cpu-features) are optional.
+RUN if [ -n "$EXTRA_CA_CERTS" ]; then printf '%s\n' "$EXTRA_CA_CERTS" >/tmp/extra-ca.pem; \
+      export NODE_EXTRA_CA_CERTS=/tmp/extra-ca.pem; fi \
+ && npm ci --ignore-scripts --no-audit --no-fund --include-workspace-root \
+      --workspace @flagpole/contract --workspace @flagpole/server --workspace @flagpole/web
+COPY tsconfig.base.json ./
+COPY packages/contract packages/contract
+COPY apps/server apps/server
+COPY apps/web apps/web
+RUN npm run build
+# Production dependencies of the server alone (the contract package and the web app are in the builds),
+# from the npm cache the first install filled.
+COPY scripts/prune-node-modules.mjs scripts/
+RUN rm -rf node_modules apps/*/node_modules packages/*/node_modules \
+ && npm ci --ignore-scripts --no-audit --no-fund --offline --omit=dev --workspace @flagpole/server \
+ && mkdir -p apps/server/node_modules \
+ && node scripts/prune-node-modules.mjs node_modules apps/server/node_modules \
+ && rm -f node_modules/@flagpole/contract node_modules/@flagpole/web \
+ && cp /usr/local/bin/node /tmp/node && strip /tmp/node
+
+FROM ${RUNTIME_IMAGE}
+RUN groupadd --gid 10001 flagpole \
+ && useradd --uid 10001 --gid flagpole --home-dir /app --no-create-home --shell /usr/sbin/nologin flagpole \
+ && mkdir -p /data && chown flagpole:flagpole /data
+# tini is PID 1: it forwards SIGTERM and SIGINT to the server (which then closes cleanly) and reaps children.
+COPY --from=build /usr/bin/tini /usr/bin/tini
+COPY --from=build /tmp/node /usr/local/bin/node
+WORKDIR /app
+COPY --from=build /src/node_modules node_modules
+COPY --from=build /src/apps/server/node_modules apps/server/node_modules
+COPY --from=build /src/apps/server/package.json apps/server/package.json
+COPY --from=build /src/apps/server/dist apps/server/dist
+COPY --from=build /src/apps/web/dist apps/web/dist
+ENV NODE_ENV=production \
+    DATA_DIR=/data \
+    HOST=0.0.0.0 \
+    PORT=8080
+VOLUME /data
+EXPOSE 8080
+USER flagpole
+# /healthz answers while the process is alive and serving; it does not wait on the database.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]

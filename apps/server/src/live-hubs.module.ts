@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from './db/database';
+import type { BearerTokenVerifier } from './http/identity';
+import type { Clock } from './lib/clock';
+import type { EventBus } from './lib/event-bus';
+import { createLiveHubs, type LiveHubs } from './realtime/live-hubs';
+import { createEventStreamSends } from './realtime/signalr/transports';
+import { createLiveHubRepository } from './repositories/live-hub.repository';
+import { hubRoutes } from './routes/hub.routes';
+
+/**
+ * The reference platform's SignalR hubs (`/hub/user`, `/hub/monitor`, `/hub/admin`), fed by the event bus
+ * like our own live channels. Requires @fastify/websocket. Hub connections end before the server closes
+ * (event streams would otherwise hold it open), inviting clients to reconnect elsewhere.
+ */
+export async function registerLiveHubs(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; events: EventBus; bearerTokens?: BearerTokenVerifier },
+): Promise<LiveHubs> {
+  const hubs = createLiveHubs({
+    repository: createLiveHubRepository(deps.db),
+    events: deps.events,
+    clock: deps.clock,
+    log: app.log,
+  });
+  const sends = createEventStreamSends({ events: deps.events });
+  await app.register(hubRoutes({ hubs, sends, bearerTokens: deps.bearerTokens }));
+  app.addHook('preClose', async () => {
+    hubs.close();
+    sends.close();
+  });
+  return hubs;
+}

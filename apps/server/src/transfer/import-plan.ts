@@ -1,0 +1,88 @@
+import type { ChallengeCategory, ChallengeType, NetworkMode } from '@flagpole/contract';
+import type { ZipEntry } from '../lib/zip-reader';
+import type { PlanDivision } from './division-transfer';
+
+/**
+ * What an import will build, checked and complete before the database is touched: either reader (the game
+ * package or a CTFd export) produces one, and one builder writes it in a single transaction.
+ */
+
+/**
+ * A file to store: an entry of the archive (`expectedHash` set when the archive names it by its SHA-256, and
+ * `expectedSize` when the package states its size), or several entries bundled into one new zip.
+ */
+export type PlanFile = ArchiveFile | { bundle: Array<{ name: string; entry: ZipEntry }> };
+export interface ArchiveFile {
+  entry: ZipEntry;
+  expectedHash?: string;
+  expectedSize?: number;
+}
+
+/** Local attachments point at a file of the plan by its entry name. */
+export type PlanAttachment = { type: 'Local'; file: string } | { type: 'Remote'; url: string };
+
+export interface PlanFlag {
+  flag: string;
+  attachment: PlanAttachment | null;
+}
+
+export interface PlanChallenge {
+  /** The id in the source, kept for divisions' per-challenge settings and the report. */
+  sourceId: number;
+  title: string;
+  content: string;
+  category: ChallengeCategory;
+  type: ChallengeType;
+  hints: string[];
+  deadline: Date | null;
+  submissionLimit: number;
+  flagTemplate: string | null;
+  /** The organiser's download name; null keeps the uploaded file's own name. */
+  fileName: string | null;
+  attachment: PlanAttachment | null;
+  flags: PlanFlag[];
+  container: {
+    image: string;
+    memoryLimit: number;
+    cpuCount: number;
+    storageLimit: number;
+    exposePort: number;
+    networkMode: NetworkMode;
+  } | null;
+  enableTrafficCapture: boolean;
+  disableBloodBonus: boolean;
+  originalScore: number;
+  minScoreRate: number;
+  difficulty: number;
+}
+
+export interface PlanGame {
+  title: string;
+  summary: string;
+  content: string;
+  acceptWithoutReview: boolean;
+  teamMemberCountLimit: number;
+  containerCountLimit: number;
+  start: Date;
+  end: Date;
+  writeupRequired: boolean;
+  writeupDeadline: Date;
+  writeupNote: string;
+  bloodBonus: number;
+  poster: string | null;
+}
+
+export interface ImportPlan {
+  game: PlanGame;
+  challenges: PlanChallenge[];
+  notices: Array<{ content: string; publishedAt: Date }>;
+  /** Divisions to create; their per-challenge configs name challenges by `sourceId`. */
+  divisions: PlanDivision[];
+  /** The archive's files the plan uses, by entry name. */
+  files: Map<string, PlanFile>;
+  /** Files of the package no JSON names: not stored, but checked against their names all the same. */
+  unused: ArchiveFile[];
+}
+
+/** Upper bounds of what one import may create (the archive limits come first). */
+export const PLAN_LIMITS = { challenges: 1000, flags: 100_000 } as const;

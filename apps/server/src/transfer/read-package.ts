@@ -1,0 +1,183 @@
+import { packBloodBonus } from '@flagpole/contract';
+import { badRequest } from '../http/errors';
+import type { ZipArchive, ZipEntry } from '../lib/zip-reader';
+import { displayFileName } from '../services/asset.service';
+import { assertUsableFlagTemplate } from '../services/flag-template';
+import { parseWith, readJsonEntry } from './archive-json';
+import { planDivisions } from './division-transfer';
+import {
+  type ArchiveFile,
+  type ImportPlan,
+  PLAN_LIMITS,
+  type PlanAttachment,
+  type PlanChallenge,
+  type PlanFile,
+} from './import-plan';
+import {
+  type AttachmentSection,
+  CHALLENGE_ENTRY,
+  ChallengeSection,
+  FILE_ENTRY,
+  fileEntry,
+  GAME_ENTRY,
+  GameSection,
+  MANIFEST_ENTRY,
+  ManifestSchema,
+  NOTICES_ENTRY,
+  NoticesSection,
+} from './package-format';
+
+const isContainer = (type: string) => type === 'StaticContainer' || type === 'DynamicContainer';
+
+/** True when the archive looks like a game package (it has the manifest at its root). */
+export const isGamePackage = (archive: ZipArchive) => archive.file(MANIFEST_ENTRY) !== undefined;
+
+/**
+ * Reads and checks a game package completely: every JSON against the layout and Flagpole's limits, every file a
+ * JSON names present, the challenge-type rules of Flagpole's model. Nothing is written; a problem is a 400.
+ */
+export async function readGamePackage(archive: ZipArchive): Promise<ImportPlan> {
+  parseWith(ManifestSchema, await required(archive, MANIFEST_ENTRY), MANIFEST_ENTRY);
+  const game = parseWith(GameSection, await required(archive, GAME_ENTRY), GAME_ENTRY);
+
+  const filesByHash = new Map<string, ZipEntry>();
+  for (const entry of archive.entries) {
+    if (entry.isDirectory || !entry.name.startsWith('files/')) continue;
+    const match = FILE_ENTRY.exec(entry.name);
+    // Everything under files/ is named by its SHA-256, as the reference writes it.
+    if (!match?.[1]) throw badRequest('error.importFileMismatch', { entry: entry.name });
+    filesByHash.set(match[1].toLowerCase(), entry);
+  }
+  const files = new Map<string, PlanFile>();
+  /** Takes a file the package names into the plan, checking it is there and that stated sizes agree. */
+  const useFile = (hash: string, statedSize: number | null | undefined, entryName: string): string => {
+    const entry = filesByHash.get(hash);
+    if (!entry) throw badRequest('error.importMissingFile', { entry: entryName, file: hash });
+    const file: ArchiveFile = (files.get(entry.name) as ArchiveFile | undefined) ?? { entry, expectedHash: hash };
+    if (statedSize != null) {
+      if (file.expectedSize !== undefined && file.expectedSize !== statedSize) {
+        throw badRequest('error.importFileMismatch', { entry: fileEntry(hash) });
+      }
+      file.expectedSize = statedSize;
+    }
+    files.set(entry.name, file);
+    return entry.name;
+  };
+  const attachmentOf = (section: AttachmentSection | null | undefined, entryName: string): PlanAttachment | null => {
+    if (!section || section.type === 'None') return null;
+    if (section.type === 'Remote') return { type: 'Remote', url: section.remoteUrl as string };
+    return { type: 'Local', file: useFile(section.hash as string, section.fileSize, entryName) };
+  };
+
+  const challengeEntries = archive.entries.filter((e) => !e.isDirectory && CHALLENGE_ENTRY.test(e.name));
+  if (challengeEntries.length > PLAN_LIMITS.challenges) {
+    throw badRequest('error.importTooManyChallenges', { max: PLAN_LIMITS.challenges });
+  }
+  const sections: Array<{ entry: string; challenge: ChallengeSection }> = [];
+  for (const entry of challengeEntries) {
+    sections.push({
+      entry: entry.name,
+      challenge: parseWith(ChallengeSection, await readJsonEntry(archive, entry.name), entry.name),
+    });
+  }
+  // Source ids order the challenges, so an export of the imported game lists them in the same order.
+  sections.sort((a, b) => a.challenge.id - b.challenge.id);
+  const ids = new Set<number>();
+  let flagCount = 0;
+  const challenges: PlanChallenge[] = sections.map(({ entry, challenge }) => {
+    if (ids.has(challenge.id)) throw badRequest('error.importDuplicateChallenge', { id: challenge.id });
+    ids.add(challenge.id);
+    const statics = challenge.flags.static ?? [];
+    flagCount += statics.length;
+    if (flagCount > PLAN_LIMITS.flags) throw badRequest('error.importTooManyFlags', { max: PLAN_LIMITS.flags });
+    checkTypeRules(challenge, entry);
+    const firstFlagFile = statics.find((f) => f.attachment?.fileName)?.attachment?.fileName;
+    return {
+      sourceId: challenge.id,
+      title: challenge.title,
+      content: challenge.content ?? '',
+      category: challenge.category,
+      type: challenge.type,
+      hints: challenge.hints ?? [],
+      deadline: challenge.limits.deadline ?? null,
+      submissionLimit: challenge.limits.submission,
+      flagTemplate: challenge.flags.template?.trim() ? challenge.flags.template : null,
+      fileName: downloadName(challenge.attachment?.fileName ?? challenge.container?.fileName ?? firstFlagFile),
+      attachment: attachmentOf(challenge.attachment, entry),
+      flags: statics.map((flag) => ({ flag: flag.value, attachment: attachmentOf(flag.attachment, entry) })),
+      container: challenge.container
+        ? {
+            image: challenge.container.image,
+            memoryLimit: challenge.container.memoryLimit,
+            cpuCount: challenge.container.cpuCount,
+            storageLimit: challenge.container.storageLimit,
+            exposePort: challenge.container.exposePort,
+            networkMode: challenge.container.networkMode ?? 'Open',
+          }
+        : null,
+      enableTrafficCapture: challenge.flags.enableTrafficCapture,
+      disableBloodBonus: challenge.flags.disableBloodBonus,
+      originalScore: challenge.scoring.original,
+      minScoreRate: challenge.scoring.minRate,
+      difficulty: challenge.scoring.difficulty,
+    };
+  });
+
+  const divisions = planDivisions(game.divisions ?? [], ids);
+  const notices = archive.file(NOTICES_ENTRY)
+    ? (parseWith(NoticesSection.nullable(), await readJsonEntry(archive, NOTICES_ENTRY), NOTICES_ENTRY) ?? [])
+    : [];
+
+  return {
+    game: {
+      title: game.title,
+      summary: game.summary ?? '',
+      content: game.content ?? '',
+      acceptWithoutReview: game.acceptWithoutReview,
+      teamMemberCountLimit: game.teamMemberCountLimit,
+      containerCountLimit: game.containerCountLimit,
+      start: game.startTime,
+      end: game.endTime,
+      writeupRequired: game.writeup?.required ?? false,
+      // Flagpole always has a deadline; without one the game's end stands in, as for a new game.
+      writeupDeadline: game.writeup?.deadline ?? game.endTime,
+      writeupNote: game.writeup?.note ?? '',
+      bloodBonus: game.bloodBonus ? packBloodBonus(game.bloodBonus) : 0,
+      poster: game.posterHash ? useFile(game.posterHash, undefined, GAME_ENTRY) : null,
+    },
+    challenges,
+    notices,
+    divisions,
+    files,
+    unused: [...filesByHash].flatMap(([hash, entry]) => (files.has(entry.name) ? [] : [{ entry, expectedHash: hash }])),
+  };
+}
+
+async function required(archive: ZipArchive, name: string): Promise<unknown> {
+  if (!archive.file(name)) throw badRequest('error.importNotPackage', { entry: name });
+  return readJsonEntry(archive, name);
+}
+
+/** What Flagpole's challenge model cannot hold for a type is refused rather than silently dropped. */
+function checkTypeRules(challenge: ChallengeSection, entry: string): void {
+  const refuse = (field: string) => badRequest('error.importTypeRule', { entry, field, type: challenge.type });
+  const statics = challenge.flags.static ?? [];
+  if (isContainer(challenge.type) && !challenge.container) throw refuse('container');
+  if (!isContainer(challenge.type) && challenge.flags.enableTrafficCapture) throw refuse('flags.enableTrafficCapture');
+  if (challenge.type === 'DynamicAttachment' && challenge.attachment && challenge.attachment.type !== 'None') {
+    throw refuse('attachment');
+  }
+  if (challenge.type !== 'DynamicAttachment') {
+    const index = statics.findIndex((f) => f.attachment && f.attachment.type !== 'None');
+    if (index >= 0) throw refuse(`flags.static[${index}].attachment`);
+  }
+  if (challenge.type === 'DynamicContainer') {
+    if (statics.length > 0) throw refuse('flags.static');
+    if (challenge.flags.template?.trim()) assertUsableFlagTemplate(challenge.flags.template);
+  }
+}
+
+/** An organiser's download name as the package states it; none means downloads keep the uploaded name. */
+function downloadName(raw: string | null | undefined): string | null {
+  return raw ? displayFileName(raw) : null;
+}
