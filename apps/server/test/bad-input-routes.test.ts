@@ -241,7 +241,16 @@ describe('route walker', () => {
       }
     }
     // Every kind of integer id in the API is walked, among them a team deleted by an administrator.
-    expect([...covered].sort()).toEqual(['cId', 'challengeId', 'fId', 'id', 'noticeId', 'partId', 'submitId']);
+    expect([...covered].sort()).toEqual([
+      'cId',
+      'challengeId',
+      'divisionId',
+      'fId',
+      'id',
+      'noticeId',
+      'partId',
+      'submitId',
+    ]);
     expect(routes.some((r) => r.method === 'DELETE' && r.url === '/api/admin/teams/:id' && r.intParams.length)).toBe(
       true,
     );
