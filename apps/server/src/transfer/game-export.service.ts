@@ -10,6 +10,7 @@ import type { Db } from '../db/database';
 import { AppError, notFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
 import { attachmentDisposition } from '../lib/safe-file-name';
+import { type ZipEntry, zipStream } from '../lib/zip-stream';
 import { createDivisionRepository, type DivisionWithConfigs } from '../repositories/division.repository';
 import type { FileStore } from '../services/file-store.service';
 import { divisionSections } from './division-transfer';
@@ -26,7 +27,6 @@ import {
   SUBMISSIONS_ENTRY,
   TEAMS_ENTRY,
 } from './package-format';
-import { type PackageEntry, packageZip } from './package-zip';
 import {
   createTransferRepository,
   type ExportAttachment,
@@ -219,7 +219,7 @@ export function createGameExportService(deps: { db: Db; files: FileStore; clock:
       }));
 
       const files = deps.files;
-      async function* entries(): AsyncIterable<PackageEntry> {
+      async function* entries(): AsyncIterable<ZipEntry> {
         yield { name: MANIFEST_ENTRY, content: json(manifest), deflate: true };
         yield { name: GAME_ENTRY, content: json(gameJson), deflate: true };
         yield { name: NOTICES_ENTRY, content: json(noticesJson), deflate: true };
@@ -252,7 +252,7 @@ export function createGameExportService(deps: { db: Db; files: FileStore; clock:
       }
 
       const fileName = `${titleForFileName(game.title)}-export-${exportStamp(now)}.zip`;
-      return { stream: packageZip(entries(), now), disposition: attachmentDisposition(fileName) };
+      return { stream: zipStream(entries(), now), disposition: attachmentDisposition(fileName) };
     },
   };
 }
