@@ -17,6 +17,9 @@ export interface AttachmentView {
   fileName: string | null;
 }
 
+/** Attachment ids per statement (parameters stay far below PostgreSQL's limit). */
+const ATTACHMENT_SLICE = 500;
+
 /** Challenges, their flags and attachments. Bound to a connection or a transaction. */
 export function createChallengeRepository(db: Db) {
   return {
@@ -95,33 +98,34 @@ export function createChallengeRepository(db: Db) {
     },
 
     async attachments(ids: number[]): Promise<Map<number, AttachmentView>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('attachments')
-        .leftJoin('files', 'files.hash', 'attachments.file_hash')
-        .select([
-          'attachments.id',
-          'attachments.type',
-          'attachments.remote_url',
-          'attachments.file_hash',
-          'attachments.file_name',
-          'files.size',
-        ])
-        .where('attachments.id', 'in', ids)
-        .execute();
-      return new Map(
-        rows.map((r) => [
-          r.id,
-          {
+      const found = new Map<number, AttachmentView>();
+      // In slices: a game package reads every attachment of a game at once.
+      for (let at = 0; at < ids.length; at += ATTACHMENT_SLICE) {
+        const rows = await db
+          .selectFrom('attachments')
+          .leftJoin('files', 'files.hash', 'attachments.file_hash')
+          .select([
+            'attachments.id',
+            'attachments.type',
+            'attachments.remote_url',
+            'attachments.file_hash',
+            'attachments.file_name',
+            'files.size',
+          ])
+          .where('attachments.id', 'in', ids.slice(at, at + ATTACHMENT_SLICE))
+          .execute();
+        for (const r of rows) {
+          found.set(r.id, {
             id: r.id,
             type: r.type,
             remoteUrl: r.remote_url,
             fileHash: r.file_hash,
             fileSize: r.size ?? null,
             fileName: r.file_name,
-          },
-        ]),
-      );
+          });
+        }
+      }
+      return found;
     },
 
     async insertAttachment(attachment: NewAttachment): Promise<number> {

@@ -1,20 +1,13 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { ChallengesTable, FlagsTable, GamesTable } from '../db/schema';
+import { type AttachmentView, createChallengeRepository } from '../repositories/challenge.repository';
 
 export type ExportGameRow = Selectable<GamesTable>;
 export type ExportChallengeRow = Selectable<ChallengesTable>;
 export type ExportFlagRow = Pick<Selectable<FlagsTable>, 'id' | 'challenge_id' | 'flag' | 'attachment_id'>;
 
-export interface ExportAttachment {
-  id: number;
-  type: 'None' | 'Local' | 'Remote';
-  remoteUrl: string | null;
-  fileHash: string | null;
-  fileSize: number | null;
-  /** The name the file was uploaded under. */
-  fileName: string | null;
-}
+export type ExportAttachment = AttachmentView;
 
 /** Rows are inserted in slices of this many (parameters per statement stay far below PostgreSQL's limit). */
 const SLICE = 500;
@@ -57,34 +50,9 @@ export function createTransferRepository(db: Db) {
         .execute();
     },
 
-    async attachments(ids: number[]): Promise<Map<number, ExportAttachment>> {
-      const found = new Map<number, ExportAttachment>();
-      for (const slice of slices(ids)) {
-        const rows = await db
-          .selectFrom('attachments')
-          .leftJoin('files', 'files.hash', 'attachments.file_hash')
-          .select([
-            'attachments.id',
-            'attachments.type',
-            'attachments.remote_url',
-            'attachments.file_hash',
-            'attachments.file_name',
-            'files.size',
-          ])
-          .where('attachments.id', 'in', slice)
-          .execute();
-        for (const r of rows) {
-          found.set(r.id, {
-            id: r.id,
-            type: r.type,
-            remoteUrl: r.remote_url,
-            fileHash: r.file_hash,
-            fileSize: r.size ?? null,
-            fileName: r.file_name,
-          });
-        }
-      }
-      return found;
+    /** Read as the challenge editor reads them, so a package names and sizes files the same way. */
+    attachments(ids: number[]): Promise<Map<number, ExportAttachment>> {
+      return createChallengeRepository(db).attachments(ids);
     },
 
     async fileSizes(hashes: string[]): Promise<Map<string, number>> {
