@@ -9,7 +9,6 @@ import {
   IconFlag,
   IconLogin2,
   IconSchool,
-  IconTrophy,
   IconUsers,
   IconUsersPlus,
 } from '@tabler/icons-react';
@@ -33,6 +32,7 @@ import classes from './game-detail-page.module.css';
 import { GamePhaseBadge } from './game-phase-badge';
 import { GameProgress } from './game-progress';
 import { JoinGameModal } from './join-game-modal';
+import { ScoreboardButton } from './scoreboard-button';
 import { type TeamEntry, TeamEntryButton, TeamEntryNotice, useTeamEntry } from './team-entry-notice';
 
 const STATUS_ALERT: Partial<
@@ -117,16 +117,7 @@ function GameActions({
           {t('games.actions.challenges')}
         </Button>
       )}
-      {phase !== 'upcoming' && (
-        <Button
-          component={Link}
-          to={`/games/${game.id}/scoreboard`}
-          variant="default"
-          leftSection={<IconTrophy size={18} />}
-        >
-          {t('games.actions.scoreboard')}
-        </Button>
-      )}
+      {phase !== 'upcoming' && <ScoreboardButton gameId={game.id} />}
       {phase !== 'upcoming' && <MonitorButton gameId={game.id} />}
       {user && <JoinGameModal game={game} opened={joinOpened} onClose={joinModal.close} />}
     </Group>

@@ -1,12 +1,13 @@
 import type { BasicGameInfoModel } from '@flagpole/contract';
 import { Button, Card, Group, Image, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconFlag3, IconTrophy } from '@tabler/icons-react';
+import { IconArrowRight, IconFlag3 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
 import { useRecentGames } from '@/features/games/api/get-recent-games';
 import { GamePhaseBadge } from '@/features/games/components/game-phase-badge';
 import { GameProgress } from '@/features/games/components/game-progress';
+import { ScoreboardButton } from '@/features/games/components/scoreboard-button';
 import { useNow } from '@/features/games/hooks/use-now';
 import { gamePhase } from '@/features/games/lib/game-status';
 import classes from './home-page.module.css';
@@ -62,16 +63,7 @@ export function FeaturedGame({ logoUrl }: { logoUrl: string | null }) {
           <Button component={Link} to={`/games/${game.id}`} rightSection={<IconArrowRight size={16} />}>
             {t('home.featured.open')}
           </Button>
-          {phase !== 'upcoming' && (
-            <Button
-              component={Link}
-              to={`/games/${game.id}/scoreboard`}
-              variant="default"
-              leftSection={<IconTrophy size={16} />}
-            >
-              {t('games.actions.scoreboard')}
-            </Button>
-          )}
+          {phase !== 'upcoming' && <ScoreboardButton gameId={game.id} iconSize={16} />}
         </Group>
       </Stack>
     </Card>

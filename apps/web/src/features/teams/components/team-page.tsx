@@ -165,17 +165,7 @@ function Results({ results, now }: { results: TeamGameResult[]; now: number }) {
             return (
               <Table.Tr key={result.game.id}>
                 <Table.Td>
-                  <Stack gap={2}>
-                    <Group gap="xs" wrap="nowrap">
-                      <Anchor component={Link} to={`/games/${result.game.id}`} fw={600}>
-                        {result.game.title}
-                      </Anchor>
-                      <GamePhaseBadge phase={phase} size="xs" />
-                    </Group>
-                    <Text size="xs" c="dimmed">
-                      {dayjs(result.game.start).format('ll')} – {dayjs(result.game.end).format('ll')}
-                    </Text>
-                  </Stack>
+                  <GameTitle result={result} phase={phase} />
                 </Table.Td>
                 <Table.Td ta="center">
                   {result.rank > 0 ? (
