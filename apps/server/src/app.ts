@@ -325,6 +325,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         game: play.liveConnections(),
         adminLog: admin.liveLogConnections(),
         proxy: proxy.service.openSessions(),
+        hub: hubs.counts().connections,
       }),
       startQueue: () => containers.startQueue(),
     },

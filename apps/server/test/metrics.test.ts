@@ -1,5 +1,8 @@
+import { HttpTransportType } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, json, type TestContext } from './harness';
+import { openHub } from './hub-clients';
+import { cookieOf } from './live-sockets';
 import { addFlag, createChallenge, createGame, createPlayer, type Player } from './play-fixtures';
 import { closedPort } from './proxy-fixtures';
 
@@ -71,12 +74,33 @@ describe('GET /metrics on the main port (METRICS_TOKEN)', () => {
       sample(text, `flagpole_http_request_duration_seconds_count{method="POST",route="${route}",status_code="200"}`),
     ).toBe(2);
     expect(sample(text, 'flagpole_live_connections{kind="game"}')).toBe(0);
+    expect(sample(text, 'flagpole_live_connections{kind="hub"}')).toBe(0);
     expect(sample(text, 'flagpole_instances{status="Running"}')).toBe(0);
     expect(sample(text, 'flagpole_instance_start_queue_length')).toBe(0);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     if (process.env.TEST_DB === 'postgres') {
       expect(sample(text, 'flagpole_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
     }
+  });
+
+  it('counts the SignalR hubs’ connections among the live connections, over both transports', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const hubs = await Promise.all(
+      [HttpTransportType.WebSockets, HttpTransportType.ServerSentEvents].map((transport) =>
+        openHub(ctx.app, `/hub/user?game=${gameId}`, { transport, cookie: cookieOf(player.client) }),
+      ),
+    );
+    try {
+      expect(sample(await scrape(), 'flagpole_live_connections{kind="hub"}')).toBe(2);
+    } finally {
+      await Promise.all(hubs.map((hub) => hub.connection.stop()));
+    }
+    let open = sample(await scrape(), 'flagpole_live_connections{kind="hub"}');
+    for (let tries = 0; open !== 0 && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      open = sample(await scrape(), 'flagpole_live_connections{kind="hub"}');
+    }
+    expect(open).toBe(0);
   });
 
   it('reports submissions no process is judging, with the age of the oldest', async () => {

@@ -4,8 +4,11 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 export interface MetricSources {
   /** Submissions this process has queued or is judging. */
   judgeQueueLocal(): number;
-  /** Open websockets of this process by kind: live game channels, the admin live log, proxy sessions. */
-  liveConnections(): { game: number; adminLog: number; proxy: number };
+  /**
+   * Open live connections of this process by kind: live game channels, the admin live log, proxy sessions,
+   * and the SignalR hubs' connections (websockets and event streams).
+   */
+  liveConnections(): { game: number; adminLog: number; proxy: number; hub: number };
   /** Instance starts of this process waiting for a slot, and running. */
   startQueue(): { waiting: number; starting: number };
   /** Database connections of this process (absent for the embedded database). */
@@ -72,7 +75,7 @@ export function createMetrics(options: { enabled: boolean }) {
   });
   new Gauge({
     name: 'flagpole_live_connections',
-    help: 'Open websocket connections of this process, by kind.',
+    help: 'Open live connections of this process (websockets, hub event streams), by kind.',
     labelNames: ['kind'],
     registers: [registry],
     collect() {
@@ -81,6 +84,7 @@ export function createMetrics(options: { enabled: boolean }) {
       this.set({ kind: 'game' }, open.game);
       this.set({ kind: 'admin_log' }, open.adminLog);
       this.set({ kind: 'proxy' }, open.proxy);
+      this.set({ kind: 'hub' }, open.hub);
     },
   });
   new Gauge({
