@@ -7,6 +7,7 @@ import { publishLive } from '../realtime/live-channel';
 import type { CommitResult, JudgeRepository, PendingSubmission, Verdict } from '../repositories/judge.repository';
 import type { AuditLog } from './audit-log';
 import type { FlagCache } from './flag-cache';
+import { EMPTY_MATCHER, matchesFlag } from './flag-match';
 import type { NoticeService } from './notice.service';
 import type { ScoreboardService } from './scoreboard.service';
 
@@ -37,13 +38,6 @@ export interface FlagCheckerOptions {
 
 const isDynamic = (type: PendingSubmission['challengeType']) =>
   type === 'DynamicAttachment' || type === 'DynamicContainer';
-
-/** True when any of the candidate flags equals the answer; every candidate is compared in constant time. */
-function matchesAny(answer: string, candidates: readonly string[]): boolean {
-  let found = false;
-  for (const flag of candidates) if (constantTimeEqual(answer, flag)) found = true;
-  return found;
-}
 
 /** How a verdict reads in the audit trail. */
 const VERDICT_OUTCOMES: Record<Verdict['status'], { status: TaskStatus; level: LogLevel }> = {
@@ -128,9 +122,9 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     const flags = await options.flags.flagsFor(queries);
     const verdicts: Verdict[] = pending.map((submission, index) => {
       const query = queries[index] as (typeof queries)[number];
-      const candidates = flags.get(options.flags.key(query)) ?? [];
-      if (query.participationId !== null && candidates.length === 0) return { submission, status: 'NotFound' };
-      return { submission, status: matchesAny(submission.answer, candidates) ? 'Accepted' : 'WrongAnswer' };
+      const candidates = flags.get(options.flags.key(query)) ?? EMPTY_MATCHER;
+      if (query.participationId !== null && candidates.size === 0) return { submission, status: 'NotFound' };
+      return { submission, status: matchesFlag(submission.answer, candidates) ? 'Accepted' : 'WrongAnswer' };
     });
     // Cheat check: a wrong answer to a dynamic challenge that is another team's flag of the same challenge.
     // A team that never opened the challenge (so holds no flag of it) is checked too: copying a flag
@@ -322,7 +316,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     verdictAtEntry(challengeId: number, challengeType: PendingSubmission['challengeType'], answer: string) {
       if (isDynamic(challengeType)) return undefined;
       const flags = options.flags.peekStatic(challengeId);
-      if (!flags || flags.length === 0 || matchesAny(answer, flags)) return undefined;
+      if (!flags || flags.size === 0 || matchesFlag(answer, flags)) return undefined;
       return 'WrongAnswer' as const;
     },
 
