@@ -148,6 +148,7 @@ describe('CTFd exports', () => {
       table([
         { id: 1, challenge_id: 1, type: 'static', content: 'flag{pixels}', data: 'case_insensitive' },
         { id: 2, challenge_id: 2, type: 'regex', content: 'flag\\{(admin|root)\\}', data: '' },
+        { id: 3, challenge_id: 2, type: 'regex', content: '(a)\\1', data: '' },
       ]),
     );
     zip.file('db/hints.json', table([{ id: 1, challenge_id: 1, content: 'Zoom in', cost: 10, type: 'standard' }]));
@@ -163,7 +164,7 @@ describe('CTFd exports', () => {
     await report.waitFor();
     await report.getByText('Stego', { exact: true }).waitFor();
     await report.getByText(en('adminGames.transfer.report.unknown')).waitFor();
-    await report.getByText(en('adminGames.transfer.report.kinds.regexExpanded', { detail: '2' })).waitFor();
+    await report.getByText(en('adminGames.transfer.report.kinds.regexSkipped', { detail: '(a)\\1' })).waitFor();
     await report.getByText(en('adminGames.transfer.report.kinds.hintCostDropped', { detail: '10' })).waitFor();
     await screenshot(admin, 'transfer-ctfd-report');
 

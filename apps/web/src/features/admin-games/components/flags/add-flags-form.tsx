@@ -1,5 +1,6 @@
 import { gameLimits } from '@flagpole/contract';
 import { Button, Checkbox, Group, Input, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,8 @@ export function AddFlagsForm({ gameId, challengeId }: { gameId: number; challeng
   const { trigger, isMutating } = useMutation(useAddFlags());
   const { flags, tooLong } = parseFlagLines(text);
   const labels = useFlagKindLabels();
+  // Three choices side by side do not fit a phone's width in every language.
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
 
   const add = async () => {
     if (flags.length === 0 || tooLong.length > 0) return;
@@ -44,6 +47,7 @@ export function AddFlagsForm({ gameId, challengeId }: { gameId: number; challeng
         <Stack gap={6} mt={4}>
           <SegmentedControl
             fullWidth
+            orientation={narrow ? 'vertical' : 'horizontal'}
             value={kind}
             onChange={(value) => setKind(value as FlagKindChoice)}
             data={FLAG_KIND_CHOICES.map((value) => ({ value, label: labels.choice[value] }))}
