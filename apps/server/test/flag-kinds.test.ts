@@ -101,6 +101,23 @@ describe('creating flags of each match type', () => {
   });
 });
 
+describe('the database', () => {
+  it('refuses an unknown match type and a team flag that is not exact', async () => {
+    const id = await createChallenge(ctx.db, gameId, { title: 'Constraints' });
+    const insert = (values: { match_type: string; participation_id?: number }) =>
+      ctx.db
+        .insertInto('flags')
+        // biome-ignore lint/suspicious/noExplicitAny: the point is a value the schema type does not allow
+        .values({ challenge_id: id, flag: 'flag{x}', ...values } as any)
+        .execute();
+    await expect(insert({ match_type: 'Glob' })).rejects.toThrow();
+    await expect(insert({ match_type: 'Regex', participation_id: player.participationId })).rejects.toThrow();
+    await insert({ match_type: 'RegexIgnoreCase' });
+    const rows = await ctx.db.selectFrom('flags').select('match_type').where('challenge_id', '=', id).execute();
+    expect(rows).toEqual([{ match_type: 'RegexIgnoreCase' }]);
+  });
+});
+
 describe('judging each match type', () => {
   it('exact flags: only the same string', async () => {
     const id = await challengeWith('Exact judge', [{ flag: 'flag{Exact}' }]);
