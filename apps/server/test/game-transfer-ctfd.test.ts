@@ -1,9 +1,10 @@
-import type { CtfdImportReport } from '@flagpole/contract';
+import type { AnswerResult, CtfdImportReport } from '@flagpole/contract';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './client';
 import { expectError, ok, signUpAdmin } from './game-fixtures';
 import { createTestContext, type TestContext } from './harness';
+import { createPlayer } from './play-fixtures';
 import { exportGame, importZip, storeState, zipOf } from './transfer-fixtures';
 import { craftZip } from './zip-craft';
 
@@ -78,6 +79,9 @@ function ctfdExport(extra: Record<string, Buffer | string> = {}): Buffer {
       { id: 2, challenge_id: 1, type: 'static', content: 'flag{Hello-Again}', data: 'case_insensitive' },
       { id: 3, challenge_id: 2, type: 'regex', content: '^flag\\{(dec|ay)\\}$', data: '' },
       { id: 4, challenge_id: 2, type: 'regex', content: 'flag\\{.*\\}', data: '' },
+      { id: 7, challenge_id: 2, type: 'regex', content: 'FLAG\\{r[e3]gex\\}', data: 'case_insensitive' },
+      // RE2 has no back-references: left out and named in the report.
+      { id: 8, challenge_id: 2, type: 'regex', content: '(a)\\1', data: '' },
       { id: 5, challenge_id: 3, type: 'static', content: `flag{${'x'.repeat(200)}}`, data: null },
       { id: 6, challenge_id: 4, type: 'static', content: 'flag{old}', data: null },
     ]),
@@ -139,7 +143,7 @@ const importCtfd = (bytes: Buffer) =>
 describe('CTFd import', () => {
   it('imports challenges, flags, hints, files and notifications, and reports what it adapted', async () => {
     const report = ok<CtfdImportReport>(await importCtfd(ctfdExport()));
-    expect(report).toMatchObject({ challenges: 4, flags: 5, hints: 2, files: 2, notices: 1 });
+    expect(report).toMatchObject({ challenges: 4, flags: 6, hints: 2, files: 2, notices: 1 });
     expect(report.categories).toEqual([
       { source: 'Web Exploitation', category: 'Web', known: true },
       { source: 'crypto', category: 'Crypto', known: true },
@@ -149,10 +153,8 @@ describe('CTFd import', () => {
     const notes = report.notes.map((n) => [n.challenge, n.kind, n.detail]);
     expect(notes).toEqual(
       expect.arrayContaining([
-        ['Warmup', 'caseInsensitiveFlag', ''],
         ['Warmup', 'hintCostDropped', '25'],
-        ['Decaying', 'regexExpanded', '2'],
-        ['Decaying', 'regexSkipped', 'flag\\{.*\\}'],
+        ['Decaying', 'regexSkipped', '(a)\\1'],
         ['Decaying', 'requirementsDropped', ''],
         ['Decaying', 'filesBundled', '2'],
         ['Stego time', 'unknownCategory', 'Stego'],
@@ -184,7 +186,7 @@ describe('CTFd import', () => {
       ok<{
         content: string;
         hints: string[];
-        flags: Array<{ flag: string }>;
+        flags: Array<{ flag: string; matchType: string }>;
         fileName: string;
         attachment: { url: string } | null;
         submissionLimit: number;
@@ -196,7 +198,10 @@ describe('CTFd import', () => {
     expect(warmup).toMatchObject({
       content: 'Say hi',
       hints: ['Free hint', 'Costly hint'],
-      flags: [{ flag: 'flag{hello}' }, { flag: 'flag{Hello-Again}' }],
+      flags: [
+        { flag: 'flag{hello}', matchType: 'Exact' },
+        { flag: 'flag{Hello-Again}', matchType: 'IgnoreCase' },
+      ],
       fileName: 'warmup.txt',
       submissionLimit: 5,
       originalScore: 100,
@@ -207,7 +212,12 @@ describe('CTFd import', () => {
     const decaying = await detail(1);
     expect(decaying).toMatchObject({
       content: 'Gets cheaper\n\n`nc chall.example 1337`',
-      flags: [{ flag: 'flag{dec}' }, { flag: 'flag{ay}' }],
+      // Patterns kept as CTFd has them; Flagpole's regex flags match the whole answer, as CTFd's check does.
+      flags: [
+        { flag: '^flag\\{(dec|ay)\\}$', matchType: 'Regex' },
+        { flag: 'flag\\{.*\\}', matchType: 'Regex' },
+        { flag: 'FLAG\\{r[e3]gex\\}', matchType: 'RegexIgnoreCase' },
+      ],
       fileName: 'attachments.zip',
       originalScore: 500,
       minScoreRate: 0.2,
@@ -231,6 +241,35 @@ describe('CTFd import', () => {
     // The imported game exports as a regular package.
     const { zip } = await exportGame(admin, report.gameId);
     expect(Object.keys(zip).filter((n) => n.startsWith('challenges/'))).toHaveLength(4);
+  });
+
+  it('judges imported flags as CTFd would: a team solves with answers the case-insensitive and regex flags accept', async () => {
+    const report = ok<CtfdImportReport>(await importCtfd(ctfdExport()));
+    const now = ctx.clock.now().getTime();
+    await ctx.db
+      .updateTable('games')
+      .set({ start_at: new Date(now - 3_600_000), end_at: new Date(now + 3_600_000), hidden: false })
+      .where('id', '=', report.gameId)
+      .execute();
+    const list = ok<Array<{ id: number; title: string }>>(
+      await admin.get(`/api/edit/games/${report.gameId}/challenges`),
+    );
+    const idOf = (title: string) => list.find((c) => c.title === title)?.id as number;
+    for (const title of ['Warmup', 'Decaying']) {
+      ok(await admin.put(`/api/edit/games/${report.gameId}/challenges/${idOf(title)}`, { isEnabled: true }));
+    }
+    const player = await createPlayer(ctx.app, ctx.db, report.gameId, 'ctfdplayer');
+    const verdict = async (title: string, flag: string) => {
+      const url = `/api/game/${report.gameId}/challenges/${idOf(title)}`;
+      const id = ok<number>(await player.client.post(url, { flag }));
+      await ctx.app.services.play.flagChecker.drain();
+      return ok<AnswerResult>(await player.client.get(`${url}/status/${id}`));
+    };
+    expect(await verdict('Decaying', 'flag{dec}x')).toBe('WrongAnswer');
+    expect(await verdict('Decaying', 'Flag{regex}!')).toBe('WrongAnswer');
+    expect(await verdict('Decaying', 'Flag{R3GEX}')).toBe('Accepted');
+    expect(await verdict('Warmup', 'flag{HELLO}')).toBe('WrongAnswer');
+    expect(await verdict('Warmup', 'FLAG{HELLO-AGAIN}')).toBe('Accepted');
   });
 
   it('refuses a CTFd export at the package endpoint and a package at the CTFd endpoint', async () => {

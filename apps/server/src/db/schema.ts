@@ -201,8 +201,12 @@ export interface FlagsTable {
   attachment_id: number | null;
   /** The team this flag belongs to (dynamic challenges); null for static flags and unassigned pool flags. */
   participation_id: number | null;
+  /** How answers are compared with `flag` (static flags only; a team's own flag is always Exact). */
+  match_type: Generated<FlagMatchTypeName>;
   created_at: CreatedAt;
 }
+
+export type FlagMatchTypeName = 'Exact' | 'IgnoreCase' | 'Regex' | 'RegexIgnoreCase';
 
 export type AnswerResultName = 'FlagSubmitted' | 'Accepted' | 'WrongAnswer' | 'CheatDetected' | 'NotFound';
 

@@ -1,6 +1,6 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../db/database';
-import type { AttachmentsTable, ChallengesTable, FlagsTable } from '../db/schema';
+import type { AttachmentsTable, ChallengesTable, FlagMatchTypeName, FlagsTable } from '../db/schema';
 
 export type ChallengeRow = Selectable<ChallengesTable>;
 export type ChallengeUpdate = Updateable<ChallengesTable>;
@@ -84,8 +84,16 @@ export function createChallengeRepository(db: Db) {
       return Number(row.n);
     },
 
-    async insertFlag(challengeId: number, flag: string, attachmentId: number | null): Promise<void> {
-      await db.insertInto('flags').values({ challenge_id: challengeId, flag, attachment_id: attachmentId }).execute();
+    async insertFlag(
+      challengeId: number,
+      flag: string,
+      matchType: FlagMatchTypeName,
+      attachmentId: number | null,
+    ): Promise<void> {
+      await db
+        .insertInto('flags')
+        .values({ challenge_id: challengeId, flag, match_type: matchType, attachment_id: attachmentId })
+        .execute();
     },
 
     async deleteFlag(challengeId: number, flagId: number): Promise<FlagRow | undefined> {

@@ -1,7 +1,7 @@
 import { type AnswerResult, type GameNotice, GamePermission, hasPermission } from '@flagpole/contract';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
-import type { ChallengeTypeName, Database } from '../db/schema';
+import type { ChallengeTypeName, Database, FlagMatchTypeName } from '../db/schema';
 import type { ScoreboardSolveInput } from '../scoring/types';
 import type { NoticeRepository } from './notice.repository';
 import { ownerIsGone } from './process-lease.repository';
@@ -28,6 +28,7 @@ export interface FlagRow {
   challengeId: number;
   participationId: number | null;
   flag: string;
+  matchType: FlagMatchTypeName;
 }
 
 export interface CheatSource {
@@ -136,7 +137,7 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
       if (staticChallengeIds.length === 0 && teamPairs.length === 0) return [];
       const rows = await db
         .selectFrom('flags')
-        .select(['challenge_id', 'participation_id', 'flag'])
+        .select(['challenge_id', 'participation_id', 'flag', 'match_type'])
         .where((eb) => {
           const parts = [];
           if (staticChallengeIds.length > 0) {
@@ -150,7 +151,12 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
           return eb.or(parts);
         })
         .execute();
-      return rows.map((r) => ({ challengeId: r.challenge_id, participationId: r.participation_id, flag: r.flag }));
+      return rows.map((r) => ({
+        challengeId: r.challenge_id,
+        participationId: r.participation_id,
+        flag: r.flag,
+        matchType: r.match_type,
+      }));
     },
 
     /** Flags owned by a team (dynamic flags) of these challenges that equal one of these answers. */

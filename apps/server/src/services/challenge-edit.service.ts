@@ -9,6 +9,7 @@ import {
   type ContainerInfoModel,
   dynamicScore,
   type FlagCreateModel,
+  isRegexMatch,
   type TaskStatus,
 } from '@flagpole/contract';
 import { INSTANCE_OWNERS_DELETED } from '../containers/types';
@@ -26,6 +27,7 @@ import {
   type NewAttachment,
 } from '../repositories/challenge.repository';
 import { createGameRepository } from '../repositories/game.repository';
+import { isUsablePattern } from './flag-match';
 import { assertUsableFlagTemplate } from './flag-template';
 import { isGameRunning } from './game-window';
 import type { NoticeService } from './notice.service';
@@ -105,6 +107,7 @@ export function createChallengeEditService(deps: { db: Db; clock: Clock; events:
       flags: flags.map((f) => ({
         id: f.id,
         flag: f.flag,
+        matchType: f.match_type,
         attachment: attachmentModel(
           f.attachment_id === null ? undefined : attachments.get(f.attachment_id),
           challenge.file_name,
@@ -276,12 +279,18 @@ export function createChallengeEditService(deps: { db: Db; clock: Clock; events:
         const challenge = await load(gameId, challengeId, from, true);
         if (challenge.type === 'DynamicContainer') throw badRequest('error.flagsFromTemplate');
         for (const flag of flags) {
+          // Match types other than Exact are for static challenges: a pool flag is handed to one team as it is.
+          if (flag.matchType !== 'Exact' && challenge.type === 'DynamicAttachment')
+            throw badRequest('error.flagMatchStaticOnly');
+          if (isRegexMatch(flag.matchType) && !isUsablePattern(flag.flag)) throw badRequest('error.flagPatternInvalid');
+        }
+        for (const flag of flags) {
           let attachmentId: number | null = null;
           if (challenge.type === 'DynamicAttachment') {
             const attachment = await newAttachment(from, flag);
             if (attachment) attachmentId = await from.insertAttachment(attachment);
           }
-          await from.insertFlag(challenge.id, flag.flag, attachmentId);
+          await from.insertFlag(challenge.id, flag.flag, flag.matchType, attachmentId);
         }
       });
       await deps.events.publish(PLAY_LOOKUPS_CHANGED, { gameId });

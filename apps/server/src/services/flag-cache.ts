@@ -1,13 +1,14 @@
 import type { Clock } from '../lib/clock';
 import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import type { FlagRow, JudgeRepository } from '../repositories/judge.repository';
+import { buildMatcher, type FlagMatcher, type StoredFlag } from './flag-match';
 import { GAMES_CHANGED } from './game-edit.service';
 import { PLAY_LOOKUPS_CHANGED } from './play-lookups';
 import { SCOREBOARD_INVALIDATE } from './scoreboard.service';
 
 interface Entry {
   gameId: number;
-  flags: string[];
+  flags: FlagMatcher;
   loadedAt: number;
 }
 
@@ -24,7 +25,8 @@ const keyOf = (q: Pick<FlagQuery, 'challengeId' | 'participationId'>) => `${q.ch
 
 /**
  * Per-process cache of the flags the checker compares answers with: a static challenge's flags and a team's
- * own flag of a dynamic one. Flag edits announce themselves on the event bus (PLAY_LOOKUPS_CHANGED, and the
+ * own flag of a dynamic one, each set held as a matcher built once (case-insensitive flags folded, patterns
+ * compiled) so judging never recompiles. Flag edits announce themselves on the event bus (PLAY_LOOKUPS_CHANGED, and the
  * scoreboard/game channels for enabling and deleting), which drops the game's entries in every process.
  * A team without a flag yet (a pool flag not handed out) is never cached, so its first assignment is seen.
  */
@@ -50,9 +52,9 @@ export function createFlagCache(deps: {
 
   return {
     /** The candidate flags of each query, keyed by challenge and team; one query for everything missing. */
-    async flagsFor(queries: readonly FlagQuery[]): Promise<Map<string, string[]>> {
+    async flagsFor(queries: readonly FlagQuery[]): Promise<Map<string, FlagMatcher>> {
       const now = deps.clock.now().getTime();
-      const found = new Map<string, string[]>();
+      const found = new Map<string, FlagMatcher>();
       const missing = new Map<string, FlagQuery>();
       for (const q of queries) {
         const key = keyOf(q);
@@ -68,18 +70,18 @@ export function createFlagCache(deps: {
           q.participationId === null ? [] : [{ challengeId: q.challengeId, participationId: q.participationId }],
         ),
       );
-      const loaded = new Map<string, string[]>();
+      const loaded = new Map<string, StoredFlag[]>();
       for (const row of rows) {
         const key = keyOf(row);
         const list = loaded.get(key) ?? [];
-        list.push(row.flag);
+        list.push({ flag: row.flag, matchType: row.matchType });
         loaded.set(key, list);
       }
       if (entries.size + missing.size > ENTRY_LIMIT) entries.clear();
       for (const [key, q] of missing) {
-        const flags = loaded.get(key) ?? [];
+        const flags = buildMatcher(loaded.get(key) ?? []);
         found.set(key, flags);
-        if (deps.trustMs > 0 && (flags.length > 0 || q.participationId === null)) {
+        if (deps.trustMs > 0 && (flags.size > 0 || q.participationId === null)) {
           entries.set(key, { gameId: q.gameId, flags, loadedAt: now });
         }
       }
@@ -87,7 +89,7 @@ export function createFlagCache(deps: {
     },
 
     /** The cached flags of a static challenge, if cached and fresh; never reads the database. */
-    peekStatic(challengeId: number): readonly string[] | undefined {
+    peekStatic(challengeId: number): FlagMatcher | undefined {
       const hit = entries.get(keyOf({ challengeId, participationId: null }));
       if (!hit || deps.clock.now().getTime() - hit.loadedAt >= deps.trustMs) return undefined;
       return hit.flags;

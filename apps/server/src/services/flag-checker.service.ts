@@ -1,14 +1,15 @@
-import type { AnswerResult, GameEvent, LogLevel, Submission, TaskStatus } from '@flagpole/contract';
+import type { AnswerResult } from '@flagpole/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock';
 import { constantTimeEqual } from '../lib/crypto';
 import type { EventBus } from '../lib/event-bus';
-import { publishLive } from '../realtime/live-channel';
 import type { CommitResult, JudgeRepository, PendingSubmission, Verdict } from '../repositories/judge.repository';
 import type { AuditLog } from './audit-log';
 import type { FlagCache } from './flag-cache';
+import { EMPTY_MATCHER, matchesFlag } from './flag-match';
 import type { NoticeService } from './notice.service';
 import type { ScoreboardService } from './scoreboard.service';
+import { announceVerdict } from './verdict-announcement';
 
 export interface FlagCheckerOptions {
   repository: JudgeRepository;
@@ -38,21 +39,6 @@ export interface FlagCheckerOptions {
 const isDynamic = (type: PendingSubmission['challengeType']) =>
   type === 'DynamicAttachment' || type === 'DynamicContainer';
 
-/** True when any of the candidate flags equals the answer; every candidate is compared in constant time. */
-function matchesAny(answer: string, candidates: readonly string[]): boolean {
-  let found = false;
-  for (const flag of candidates) if (constantTimeEqual(answer, flag)) found = true;
-  return found;
-}
-
-/** How a verdict reads in the audit trail. */
-const VERDICT_OUTCOMES: Record<Verdict['status'], { status: TaskStatus; level: LogLevel }> = {
-  Accepted: { status: 'Success', level: 'Information' },
-  WrongAnswer: { status: 'Failed', level: 'Information' },
-  NotFound: { status: 'NotFound', level: 'Information' },
-  CheatDetected: { status: 'Denied', level: 'Warning' },
-};
-
 /** Submissions taken over from processes that are gone, at most this many per pass. */
 const TAKEOVER_BATCH = 1_000;
 /** A submission whose judging failed is tried again after this long, doubling up to the maximum. */
@@ -69,6 +55,7 @@ const RETRY_MAX_MS = 5_000;
  */
 export function createFlagChecker(options: FlagCheckerOptions) {
   const { repository, log } = options;
+  const announcer = { events: options.events, audit: options.audit };
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const batchSize = Math.max(1, options.batchSize ?? 256);
   const waiting: number[] = [];
@@ -128,9 +115,9 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     const flags = await options.flags.flagsFor(queries);
     const verdicts: Verdict[] = pending.map((submission, index) => {
       const query = queries[index] as (typeof queries)[number];
-      const candidates = flags.get(options.flags.key(query)) ?? [];
-      if (query.participationId !== null && candidates.length === 0) return { submission, status: 'NotFound' };
-      return { submission, status: matchesAny(submission.answer, candidates) ? 'Accepted' : 'WrongAnswer' };
+      const candidates = flags.get(options.flags.key(query)) ?? EMPTY_MATCHER;
+      if (query.participationId !== null && candidates.size === 0) return { submission, status: 'NotFound' };
+      return { submission, status: matchesFlag(submission.answer, candidates) ? 'Accepted' : 'WrongAnswer' };
     });
     // Cheat check: a wrong answer to a dynamic challenge that is another team's flag of the same challenge.
     // A team that never opened the challenge (so holds no flag of it) is checked too: copying a flag
@@ -159,53 +146,6 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     return verdicts;
   }
 
-  /** The verdict in the audit trail: who, from where, which challenge, the result; never the answer. */
-  function auditVerdict(v: Verdict): void {
-    const s = v.submission;
-    options.audit?.record({
-      action: 'flag.verdict',
-      user: s.userName,
-      ip: s.ip ?? null,
-      ...VERDICT_OUTCOMES[v.status],
-      detail: `${v.status}: game ${s.gameId}, challenge ${s.challengeId} "${s.challengeTitle}", team "${s.teamName}", submission ${s.id}`,
-    });
-  }
-
-  /** Live messages for one committed verdict: the FlagSubmit event, a CheatDetected event, the submission. */
-  async function announceVerdict(v: Verdict, time: number): Promise<void> {
-    auditVerdict(v);
-    const s = v.submission;
-    const event: GameEvent = {
-      time,
-      user: s.userName ?? '',
-      team: s.teamName,
-      type: 'FlagSubmit',
-      values: [v.status, s.answer, s.challengeTitle, String(s.challengeId)],
-    };
-    const submission: Submission = {
-      answer: s.answer,
-      status: v.status,
-      time: s.submittedAt.getTime(),
-      user: s.userName ?? '',
-      team: s.teamName,
-      challenge: s.challengeTitle,
-    };
-    await publishLive(options.events, s.gameId, { type: 'event', data: event });
-    if (v.status === 'CheatDetected') {
-      await publishLive(options.events, s.gameId, {
-        type: 'event',
-        data: {
-          time,
-          user: s.userName ?? '',
-          team: s.teamName,
-          type: 'CheatDetected',
-          values: [s.challengeTitle, s.teamName, v.source?.teamName ?? ''],
-        },
-      });
-    }
-    await publishLive(options.events, s.gameId, { type: 'submission', data: submission });
-  }
-
   function settle(v: Verdict): void {
     options.onVerdict?.(v.status);
     const entry = recent.get(v.submission.id);
@@ -216,7 +156,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
   async function publish(result: CommitResult): Promise<void> {
     for (const v of result.applied) settle(v);
     const time = result.checkedAt.getTime();
-    for (const v of result.applied) await announceVerdict(v, time);
+    for (const v of result.applied) await announceVerdict(announcer, v, time);
     for (const { gameId, notice } of result.notices) await options.notices.announce(gameId, notice);
     for (const [gameId, solves] of result.solves) await options.scoreboard.solvesChanged(gameId, solves);
   }
@@ -322,7 +262,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     verdictAtEntry(challengeId: number, challengeType: PendingSubmission['challengeType'], answer: string) {
       if (isDynamic(challengeType)) return undefined;
       const flags = options.flags.peekStatic(challengeId);
-      if (!flags || flags.length === 0 || matchesAny(answer, flags)) return undefined;
+      if (!flags || flags.size === 0 || matchesFlag(answer, flags)) return undefined;
       return 'WrongAnswer' as const;
     },
 
@@ -333,7 +273,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
       recent.set(id, { userId, gameId, challengeId, status, at });
       options.onVerdict?.(status);
       try {
-        await announceVerdict({ submission, status }, at);
+        await announceVerdict(announcer, { submission, status }, at);
       } catch (error) {
         log.error({ err: error }, 'flag checker: publishing results failed');
       }

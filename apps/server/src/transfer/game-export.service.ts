@@ -104,7 +104,11 @@ function challengeSection(c: ExportChallengeRow, flags: ExportFlagRow[], attachm
       disableBloodBonus: c.disable_blood_bonus,
       enableTrafficCapture: c.enable_traffic_capture,
       template: c.flag_template,
-      static: flags.map((f) => ({ value: f.flag, attachment: attachmentOf(f.attachment_id) })),
+      static: flags.map((f) => ({
+        value: f.flag,
+        attachment: attachmentOf(f.attachment_id),
+        ...(f.match_type === 'Exact' ? {} : { matchType: f.match_type }),
+      })),
     },
     attachment: attachmentOf(c.attachment_id),
     hints: c.hints.length > 0 ? c.hints : null,

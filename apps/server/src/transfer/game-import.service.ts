@@ -221,7 +221,7 @@ export function createGameImportService(deps: {
       const prepared = plan.challenges.map((c) => ({
         c,
         own: rowOf(c.attachment),
-        flags: c.flags.map((f) => ({ flag: f.flag, row: rowOf(f.attachment) })),
+        flags: c.flags.map((f) => ({ flag: f.flag, matchType: f.matchType, row: rowOf(f.attachment) })),
       }));
       const attachmentIds = await repo.insertAttachments(attachmentRows);
       const idOf = (index: number | null) => (index === null ? null : (attachmentIds[index] ?? null));
@@ -262,7 +262,12 @@ export function createGameImportService(deps: {
         prepared.flatMap(({ flags }, index) => {
           const challengeId = challengeIds[index];
           if (challengeId === undefined) throw new Error('a challenge id is missing after the insert');
-          return flags.map((f) => ({ challenge_id: challengeId, flag: f.flag, attachment_id: idOf(f.row) }));
+          return flags.map((f) => ({
+            challenge_id: challengeId,
+            flag: f.flag,
+            match_type: f.matchType,
+            attachment_id: idOf(f.row),
+          }));
         }),
       );
       await repo.insertNotices(gameId, plan.notices);

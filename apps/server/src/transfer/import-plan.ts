@@ -1,4 +1,4 @@
-import type { ChallengeCategory, ChallengeType, NetworkMode } from '@flagpole/contract';
+import type { ChallengeCategory, ChallengeType, FlagMatchType, NetworkMode } from '@flagpole/contract';
 import type { ZipEntry } from '../lib/zip-reader';
 import type { PlanDivision } from './division-transfer';
 
@@ -23,6 +23,7 @@ export type PlanAttachment = { type: 'Local'; file: string } | { type: 'Remote';
 
 export interface PlanFlag {
   flag: string;
+  matchType: FlagMatchType;
   attachment: PlanAttachment | null;
 }
 

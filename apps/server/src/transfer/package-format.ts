@@ -3,11 +3,14 @@ import {
   ChallengeType,
   divisionLimits,
   FileType,
+  FlagMatchType,
   gameLimits,
+  isRegexMatch,
   NetworkMode,
   shortText,
 } from '@flagpole/contract';
 import { z } from 'zod';
+import { isUsablePattern } from '../services/flag-match';
 
 /**
  * The game package: the reference platform's transfer layout (format "GZCTF-GAME", version 1.0), field for field,
@@ -19,6 +22,7 @@ import { z } from 'zod';
  *   files/{sha256}                     every stored file a JSON names: poster, attachments, flag attachments
  *
  * JSON is camelCase, enums are member names, times are ISO-8601 strings with an offset, absent values are null.
+ * A static flag may carry `matchType` (IgnoreCase, Regex, RegexIgnoreCase), which the reference ignores.
  * Flagpole adds files the reference ignores: notices.json always, and on request secrets.json, teams.json and
  * submissions.json (archive only: an import never reads them). See docs/game-transfer.md.
  */
@@ -149,10 +153,18 @@ export const GameSection = z
   .refine((game) => game.endTime > game.startTime, { path: ['endTime'], message: 'after startTime' });
 export type GameSection = z.infer<typeof GameSection>;
 
-export const StaticFlagSection = z.object({
-  value: z.string().min(1).max(gameLimits.flag.max),
-  attachment: AttachmentSection.nullish(),
-});
+export const StaticFlagSection = z
+  .object({
+    value: z.string().min(1).max(gameLimits.flag.max),
+    attachment: AttachmentSection.nullish(),
+    /** Flagpole's addition, written only when not Exact (what its absence means, and the reference's only kind). */
+    matchType: lenientEnum(FlagMatchType.options).nullish(),
+  })
+  .superRefine((flag, ctx) => {
+    if (flag.matchType && isRegexMatch(flag.matchType) && !isUsablePattern(flag.value)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'not a pattern RE2 compiles' });
+    }
+  });
 
 export const ChallengeSection = z.object({
   id: z.number().int(),

@@ -1,8 +1,15 @@
-import { type ChallengeCategory, gameLimits, type ImportNote, type ImportNoteKind } from '@flagpole/contract';
+import {
+  type ChallengeCategory,
+  type FlagMatchType,
+  gameLimits,
+  type ImportNote,
+  type ImportNoteKind,
+} from '@flagpole/contract';
 import type { z } from 'zod';
 import { badRequest } from '../http/errors';
 import type { ZipArchive } from '../lib/zip-reader';
 import { displayFileName } from '../services/asset.service';
+import { isUsablePattern } from '../services/flag-match';
 import { parseWith, readJsonEntry } from './archive-json';
 import {
   CTFD_CHALLENGES,
@@ -26,11 +33,15 @@ import {
   ctfdUpload,
   mapCtfdCategory,
 } from './ctfd-format';
-import { expandFiniteRegex } from './finite-regex';
-import { type ImportPlan, PLAN_LIMITS, type PlanAttachment, type PlanChallenge, type PlanFile } from './import-plan';
+import {
+  type ImportPlan,
+  PLAN_LIMITS,
+  type PlanAttachment,
+  type PlanChallenge,
+  type PlanFile,
+  type PlanFlag,
+} from './import-plan';
 
-/** A regex flag may become at most this many exact flags. */
-export const REGEX_EXPANSION_LIMIT = 64;
 const DEFAULT_DURATION_MS = 48 * 3_600_000;
 export const BUNDLE_NAME = 'attachments.zip';
 
@@ -141,7 +152,7 @@ export async function readCtfdExport(archive: ZipArchive, now: Date): Promise<Ct
         flagTemplate: null,
         fileName,
         attachment,
-        flags: challengeFlags.map((flag) => ({ flag, attachment: null })),
+        flags: challengeFlags,
         container: null,
         enableTrafficCapture: false,
         disableBloodBonus: false,
@@ -203,30 +214,36 @@ export async function readCtfdExport(archive: ZipArchive, now: Date): Promise<Ct
   };
 }
 
-/** Static flags as they are; regex flags expanded to the exact strings they match, when those are few. */
-function flagsOf(rows: CtfdFlag[], note: (kind: ImportNoteKind, detail?: string) => void): string[] {
-  const out: string[] = [];
+/**
+ * CTFd's flags with the same meaning: static flags exact or, with `case_insensitive`, IgnoreCase; regex flags
+ * keep their pattern as written and become Regex (RegexIgnoreCase). CTFd accepts an answer when
+ * `re.match(pattern, answer)` (anchored at the start) matched all of it (`res.group() == provided`), so the
+ * pattern needs no anchors added: Flagpole's regex flags must match the whole answer too. (The one difference:
+ * Python takes the first alternative that matches a prefix, so CTFd refuses `ab` for `a|ab`; RE2 accepts it.)
+ * A pattern RE2 cannot compile (back-references, look-arounds, Python-only syntax) is left out and noted.
+ */
+function flagsOf(rows: CtfdFlag[], note: (kind: ImportNoteKind, detail?: string) => void): PlanFlag[] {
+  const out = new Map<string, PlanFlag>();
   for (const row of [...rows].sort((a, b) => a.id - b.id)) {
-    const content = row.content ?? '';
-    if ((row.type ?? 'static') === 'regex') {
-      const expanded = expandFiniteRegex(content, REGEX_EXPANSION_LIMIT);
-      if (!expanded) {
-        note('regexSkipped', content);
+    const flag = row.content ?? '';
+    const ignoreCase = row.data === 'case_insensitive';
+    const type = row.type ?? 'static';
+    let matchType: FlagMatchType;
+    if (type === 'regex') {
+      if (!isUsablePattern(flag)) {
+        note('regexSkipped', flag);
         continue;
       }
-      note('regexExpanded', String(expanded.length));
-      if (row.data === 'case_insensitive') note('caseInsensitiveFlag');
-      out.push(...expanded.filter((flag) => usable(flag, note)));
+      matchType = ignoreCase ? 'RegexIgnoreCase' : 'Regex';
+    } else if (type === 'static') {
+      matchType = ignoreCase ? 'IgnoreCase' : 'Exact';
+    } else {
+      note('flagSkipped', type);
       continue;
     }
-    if (row.type && row.type !== 'static') {
-      note('flagSkipped', row.type);
-      continue;
-    }
-    if (row.data === 'case_insensitive') note('caseInsensitiveFlag');
-    if (usable(content, note)) out.push(content);
+    if (usable(flag, note)) out.set(`${matchType}:${flag}`, { flag, matchType, attachment: null });
   }
-  return [...new Set(out)];
+  return [...out.values()];
 }
 
 function usable(flag: string, note: (kind: ImportNoteKind, detail?: string) => void): boolean {

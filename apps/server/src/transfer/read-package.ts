@@ -104,7 +104,11 @@ export async function readGamePackage(archive: ZipArchive): Promise<ImportPlan> 
       flagTemplate: challenge.flags.template?.trim() ? challenge.flags.template : null,
       fileName: downloadName(challenge.attachment?.fileName ?? challenge.container?.fileName ?? firstFlagFile),
       attachment: attachmentOf(challenge.attachment, entry),
-      flags: statics.map((flag) => ({ flag: flag.value, attachment: attachmentOf(flag.attachment, entry) })),
+      flags: statics.map((flag) => ({
+        flag: flag.value,
+        matchType: flag.matchType ?? 'Exact',
+        attachment: attachmentOf(flag.attachment, entry),
+      })),
       container: challenge.container
         ? {
             image: challenge.container.image,
@@ -170,6 +174,9 @@ function checkTypeRules(challenge: ChallengeSection, entry: string): void {
   if (challenge.type !== 'DynamicAttachment') {
     const index = statics.findIndex((f) => f.attachment && f.attachment.type !== 'None');
     if (index >= 0) throw refuse(`flags.static[${index}].attachment`);
+  } else {
+    const index = statics.findIndex((f) => (f.matchType ?? 'Exact') !== 'Exact');
+    if (index >= 0) throw refuse(`flags.static[${index}].matchType`);
   }
   if (challenge.type === 'DynamicContainer') {
     if (statics.length > 0) throw refuse('flags.static');

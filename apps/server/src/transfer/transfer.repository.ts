@@ -1,11 +1,14 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { ChallengesTable, FlagsTable, GamesTable } from '../db/schema';
+import type { ChallengesTable, FlagMatchTypeName, FlagsTable, GamesTable } from '../db/schema';
 import { type AttachmentView, createChallengeRepository } from '../repositories/challenge.repository';
 
 export type ExportGameRow = Selectable<GamesTable>;
 export type ExportChallengeRow = Selectable<ChallengesTable>;
-export type ExportFlagRow = Pick<Selectable<FlagsTable>, 'id' | 'challenge_id' | 'flag' | 'attachment_id'>;
+export type ExportFlagRow = Pick<
+  Selectable<FlagsTable>,
+  'id' | 'challenge_id' | 'flag' | 'attachment_id' | 'match_type'
+>;
 
 export type ExportAttachment = AttachmentView;
 
@@ -39,7 +42,7 @@ export function createTransferRepository(db: Db) {
       return db
         .selectFrom('flags')
         .innerJoin('challenges', 'challenges.id', 'flags.challenge_id')
-        .select(['flags.id', 'flags.challenge_id', 'flags.flag', 'flags.attachment_id'])
+        .select(['flags.id', 'flags.challenge_id', 'flags.flag', 'flags.attachment_id', 'flags.match_type'])
         .where('challenges.game_id', '=', gameId)
         .where('challenges.type', '<>', 'DynamicContainer')
         .where((eb) =>
@@ -171,7 +174,7 @@ export function createTransferRepository(db: Db) {
     },
 
     async insertFlags(
-      rows: Array<{ challenge_id: number; flag: string; attachment_id: number | null }>,
+      rows: Array<{ challenge_id: number; flag: string; match_type: FlagMatchTypeName; attachment_id: number | null }>,
     ): Promise<void> {
       for (const slice of slices(rows)) await db.insertInto('flags').values(slice).execute();
     },

@@ -215,7 +215,20 @@ export const Attachment = z.object({
 });
 export type Attachment = z.infer<typeof Attachment>;
 
-export const FlagInfoModel = z.object({ id: z.number().int(), flag: z.string(), attachment: Attachment.nullable() });
+/**
+ * How a static flag is compared with answers (Flagpole's addition; absent means Exact, as on the reference):
+ * exactly, ignoring case, or as a regular expression (RE2 syntax) that must match the whole answer.
+ */
+export const FlagMatchType = z.enum(['Exact', 'IgnoreCase', 'Regex', 'RegexIgnoreCase']);
+export type FlagMatchType = z.infer<typeof FlagMatchType>;
+export const isRegexMatch = (type: FlagMatchType) => type === 'Regex' || type === 'RegexIgnoreCase';
+
+export const FlagInfoModel = z.object({
+  id: z.number().int(),
+  flag: z.string(),
+  attachment: Attachment.nullable(),
+  matchType: FlagMatchType,
+});
 export type FlagInfoModel = z.infer<typeof FlagInfoModel>;
 
 export const ContainerInfoModel = z.object({
@@ -319,8 +332,12 @@ export type AttachmentCreateModel = z.infer<typeof AttachmentCreateModel>;
 export const FlagCreateModel = z.object({
   ...AttachmentCreateModel.shape,
   flag: z.string().min(1).max(gameLimits.flag.max),
+  /** Static challenges only; dynamic flags are always Exact. */
+  matchType: FlagMatchType.default('Exact'),
 });
 export type FlagCreateModel = z.infer<typeof FlagCreateModel>;
+/** What a client sends (`matchType` may be left out). */
+export type FlagCreateInput = z.input<typeof FlagCreateModel>;
 
 export const ClientFlagContext = z.object({
   closeTime: Timestamp.nullable(),

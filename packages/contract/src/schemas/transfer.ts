@@ -10,8 +10,6 @@ export type GameExportPart = z.infer<typeof GameExportPart>;
 /** Something a CTFd import could not carry over as it was; `detail` is data from the export (a name, a count). */
 export const ImportNoteKind = z.enum([
   'unknownCategory',
-  'caseInsensitiveFlag',
-  'regexExpanded',
   'regexSkipped',
   'flagSkipped',
   'noFlags',

@@ -9,6 +9,7 @@ import * as forgetLoggedSecrets from './0007_forget_logged_secrets';
 import * as attachmentNames from './0008_attachment_names';
 import * as processLeases from './0011_process_leases';
 import * as divisions from './0012_divisions';
+import * as flagKinds from './0013_flag_kinds';
 
 /** Every migration in order; names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_attachment_names': attachmentNames,
   '0011_process_leases': processLeases,
   '0012_divisions': divisions,
+  '0013_flag_kinds': flagKinds,
 };

@@ -1,5 +1,6 @@
 import { gameLimits } from '@flagpole/contract';
-import { Button, Group, Text, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Input, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,22 +9,30 @@ import { monoInput } from '@/lib/mono-input';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useAddFlags } from '../../api/add-flags';
+import { FLAG_KIND_CHOICES, type FlagKindChoice, matchTypeOf } from '../../flag-match';
 import { parseFlagLines } from '../../validation';
+import { useFlagKindLabels } from './flag-kind-labels';
 
-/** Adds one or many flags, one per line. */
+/** Adds one or many flags of one match type, one per line (static challenges). */
 export function AddFlagsForm({ gameId, challengeId }: { gameId: number; challengeId: number }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
+  const [kind, setKind] = useState<FlagKindChoice>('Exact');
+  const [regexIgnoreCase, setRegexIgnoreCase] = useState(false);
   const { trigger, isMutating } = useMutation(useAddFlags());
   const { flags, tooLong } = parseFlagLines(text);
+  const labels = useFlagKindLabels();
+  // Three choices side by side do not fit a phone's width in every language.
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
 
   const add = async () => {
     if (flags.length === 0 || tooLong.length > 0) return;
+    const matchType = matchTypeOf(kind, regexIgnoreCase);
     try {
       await trigger(
         gameId,
         challengeId,
-        flags.map((flag) => ({ flag, attachmentType: 'None' as const })),
+        flags.map((flag) => ({ flag, attachmentType: 'None' as const, matchType })),
       );
       setText('');
       showSuccess(t('adminGames.flags.added', { count: flags.length }));
@@ -34,10 +43,33 @@ export function AddFlagsForm({ gameId, challengeId }: { gameId: number; challeng
 
   return (
     <SectionCard compact title={t('adminGames.flags.addTitle')}>
+      <Input.Wrapper label={t('adminGames.flags.matchLabel')}>
+        <Stack gap={6} mt={4}>
+          <SegmentedControl
+            fullWidth
+            orientation={narrow ? 'vertical' : 'horizontal'}
+            value={kind}
+            onChange={(value) => setKind(value as FlagKindChoice)}
+            data={FLAG_KIND_CHOICES.map((value) => ({ value, label: labels.choice[value] }))}
+          />
+          {kind === 'Regex' && (
+            <>
+              <Checkbox
+                label={t('adminGames.flags.regexIgnoreCase')}
+                checked={regexIgnoreCase}
+                onChange={(event) => setRegexIgnoreCase(event.currentTarget.checked)}
+              />
+              <Text size="xs" c="dimmed">
+                {t('adminGames.flags.regexHint')}
+              </Text>
+            </>
+          )}
+        </Stack>
+      </Input.Wrapper>
       <Textarea
-        label={t('adminGames.flags.textarea')}
+        label={kind === 'Regex' ? t('adminGames.flags.patternsTextarea') : t('adminGames.flags.textarea')}
         description={t('adminGames.flags.textareaHint', { count: gameLimits.flag.max })}
-        placeholder={'flag{first}\nflag{second}'}
+        placeholder={kind === 'Regex' ? 'flag\\{[0-9a-f]{32}\\}' : 'flag{first}\nflag{second}'}
         autosize
         minRows={3}
         maxRows={14}

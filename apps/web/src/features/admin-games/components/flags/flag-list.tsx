@@ -1,5 +1,5 @@
 import type { ChallengeEditDetailModel, FlagInfoModel } from '@flagpole/contract';
-import { ActionIcon, Code, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Code, Table, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +7,14 @@ import { SectionCard } from '@/components/section-card';
 import { showError, showSuccess } from '@/lib/notify';
 import { useDeleteFlag } from '../../api/delete-flag';
 import { AttachmentLink } from '../challenge/attachment-section';
+import { useFlagKindLabels } from './flag-kind-labels';
 
 export function FlagList({ gameId, challenge }: { gameId: number; challenge: ChallengeEditDetailModel }) {
   const { t } = useTranslation();
   const deleteFlag = useDeleteFlag();
   const withAttachments = challenge.type === 'DynamicAttachment';
   const last = challenge.flags.length === 1;
+  const labels = useFlagKindLabels();
 
   const confirmDelete = (flag: FlagInfoModel) =>
     modals.openConfirmModal({
@@ -42,7 +44,11 @@ export function FlagList({ gameId, challenge }: { gameId: number; challenge: Cha
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('adminGames.flags.flag')}</Table.Th>
-                {withAttachments && <Table.Th>{t('adminGames.flags.attachment')}</Table.Th>}
+                {withAttachments ? (
+                  <Table.Th>{t('adminGames.flags.attachment')}</Table.Th>
+                ) : (
+                  <Table.Th>{t('adminGames.flags.matchColumn')}</Table.Th>
+                )}
                 <Table.Th w={48} />
               </Table.Tr>
             </Table.Thead>
@@ -52,9 +58,15 @@ export function FlagList({ gameId, challenge }: { gameId: number; challenge: Cha
                   <Table.Td>
                     <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{flag.flag}</Code>
                   </Table.Td>
-                  {withAttachments && (
+                  {withAttachments ? (
                     <Table.Td>
                       <AttachmentLink attachment={flag.attachment} />
+                    </Table.Td>
+                  ) : (
+                    <Table.Td>
+                      <Badge variant={flag.matchType === 'Exact' ? 'default' : 'light'} size="sm" tt="none">
+                        {labels.type[flag.matchType]}
+                      </Badge>
                     </Table.Td>
                   )}
                   <Table.Td>
