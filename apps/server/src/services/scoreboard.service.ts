@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
-import type { ScoreboardItem, ScoreboardModel } from '@flagpole/contract';
+import type { LiveMessage, ScoreboardItem, ScoreboardModel } from '@flagpole/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock';
 import { sha256Hex } from '../lib/crypto';
@@ -8,6 +8,7 @@ import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import type { ScoreboardRepository } from '../repositories/scoreboard.repository';
 import { computeScoreboard } from '../scoring/compute-scoreboard';
 import { mergeSolves } from '../scoring/merge-solves';
+import { diffScoreboards } from '../scoring/scoreboard-delta';
 import type { ScoreboardInput, ScoreboardSolveInput } from '../scoring/types';
 
 const gzipAsync = promisify(gzip);
@@ -35,6 +36,19 @@ export function precompress(bytes: Buffer): Promise<[Buffer, Buffer]> {
   ]);
 }
 
+/**
+ * The board's body with its `version` (a hash of everything but `updateTimeUtc`, which `computeScoreboard`
+ * writes first), so that boards of equal content get the same version on every process.
+ */
+export function serialise(model: ScoreboardModel): { body: string; version: string } {
+  const json = JSON.stringify(model);
+  const prefix = '{"updateTimeUtc":';
+  if (!json.startsWith(prefix)) throw new Error('scoreboard: updateTimeUtc must be the first field');
+  const version = sha256Hex(json.slice(json.indexOf(',') + 1)).slice(0, 20);
+  model.version = version;
+  return { body: `${json.slice(0, -1)},"version":"${version}"}`, version };
+}
+
 /** A game's scoreboard, serialised and compressed once per change and served from memory. */
 export interface BuiltScoreboard {
   gameId: number;
@@ -51,6 +65,12 @@ export interface BuiltScoreboard {
   itemByTeam: Map<number, ScoreboardItem>;
   /** `challenges` of the model as JSON, spliced into the details body. */
   challengesJson: string;
+  /**
+   * The live channel's `scoreboard` message for this board, serialised once (with the delta from the board it
+   * replaced when the change was one of solves). The previous board is released once it has been asked for, or
+   * once listeners were told; later calls then give the message without a delta.
+   */
+  liveMessage: () => string;
   /** Details bodies built from this board, by participation: dropped with the board. */
   details: Map<number, { key: string; value: { body: string; etag: string; lastModified: Date } }>;
   /** `challenges` as a division's teams see them (ViewChallenge only), by division id: dropped with the board. */
@@ -107,7 +127,7 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
   const debounceMs = options.debounceMs ?? 150;
   const reloadAfterMs = options.reloadAfterMs ?? 30_000;
   const entries = new Map<number, Entry>();
-  const listeners = new Set<(gameId: number) => void>();
+  const listeners = new Set<(gameId: number, board: BuiltScoreboard | null) => void>();
   const busy = new Set<Promise<unknown>>();
   let closed = false;
 
@@ -147,7 +167,7 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     entry.loaded = loaded;
     const now = clock.now();
     const model = computeScoreboard(loaded.input, { now: now.getTime() });
-    const body = JSON.stringify(model);
+    const { body, version } = serialise(model);
     const [gz, br] = await precompress(Buffer.from(body, 'utf8'));
     const scoreByChallenge = new Map<number, number>();
     for (const list of Object.values(model.challenges)) for (const c of list) scoreByChallenge.set(c.id, c.score);
@@ -161,11 +181,12 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
       body,
       gzip: gz,
       brotli: br,
-      etag: `W/"${gameId}-${sha256Hex(body).slice(0, 20)}"`,
+      etag: `W/"${gameId}-${version}-${now.getTime()}"`,
       lastModified: now,
       scoreByChallenge,
       itemByTeam: new Map(model.items.map((item) => [item.id, item])),
       challengesJson: JSON.stringify(model.challenges),
+      liveMessage: liveMessageOf(gameId, entry.board?.model, model),
       details: new Map(),
       visibleByDivision: new Map(),
     };
@@ -180,14 +201,38 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     return entry;
   }
 
-  function notify(gameId: number) {
+  /** The `scoreboard` live message, made on first use; the previous board is held only until then. */
+  function liveMessageOf(gameId: number, previous: ScoreboardModel | undefined, model: ScoreboardModel) {
+    let held = previous;
+    let text: string | undefined;
+    return (): string => {
+      if (text !== undefined) return text;
+      let delta = null;
+      try {
+        if (held) delta = diffScoreboards(held, model);
+      } catch (error) {
+        log.error({ err: error, gameId }, 'scoreboard delta failed');
+      }
+      held = undefined;
+      const message: LiveMessage = {
+        type: 'scoreboard',
+        data: delta ? { gameId, version: model.version, delta } : { gameId, version: model.version },
+      };
+      text = JSON.stringify(message);
+      return text;
+    };
+  }
+
+  function notify(gameId: number, board: BuiltScoreboard | null) {
     for (const listener of listeners) {
       try {
-        listener(gameId);
+        listener(gameId, board);
       } catch (error) {
         log.error({ err: error, gameId }, 'scoreboard listener failed');
       }
     }
+    // Made now if no listener asked, so the previous board is not kept alive by this one.
+    board?.liveMessage();
   }
 
   function startBuild(gameId: number, entry: Entry): Promise<BuiltScoreboard | null> {
@@ -230,16 +275,16 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
           resolve();
           const quiet = entry.quiet === true;
           entry.quiet = false;
-          const previous = entry.board?.etag;
+          const previous = entry.board?.model.version;
           if (!entry.board) {
             // Nothing cached here: the next reader builds a fresh board; listeners may refetch now.
             if (!entry.building) entries.delete(gameId);
-            notify(gameId);
+            notify(gameId, null);
             return;
           }
           startBuild(gameId, entry).then(
             (board) => {
-              if (board && !(quiet && board.etag === previous)) notify(gameId);
+              if (board && !(quiet && board.model.version === previous)) notify(gameId, board);
             },
             (error: unknown) => log.error({ err: error, gameId }, 'scoreboard rebuild failed'),
           );
@@ -302,7 +347,7 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     },
 
     /** Called in this process whenever a game's board was rebuilt (or dropped) after an invalidation. */
-    onRebuilt(listener: (gameId: number) => void): () => void {
+    onRebuilt(listener: (gameId: number, board: BuiltScoreboard | null) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
