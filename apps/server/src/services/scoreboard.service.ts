@@ -181,7 +181,8 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
       body,
       gzip: gz,
       brotli: br,
-      etag: `W/"${gameId}-${version}-${now.getTime()}"`,
+      // The content version and the build time (hex): equal content built later is another body.
+      etag: `W/"${gameId}-${version}${now.getTime().toString(16)}"`,
       lastModified: now,
       scoreByChallenge,
       itemByTeam: new Map(model.items.map((item) => [item.id, item])),
