@@ -186,14 +186,12 @@ describe('scoreboard delta', () => {
       minScoreRate: 0.1,
       difficulty: 50,
     } as ScoreboardChallengeInput;
-    const solves = teams
-      .slice(0, 150)
-      .map((team, index) => ({
-        participationId: team.participationId,
-        challengeId: 1,
-        userName: null,
-        time: START + index * 1000,
-      }));
+    const solves = teams.slice(0, 150).map((team, index) => ({
+      participationId: team.participationId,
+      challengeId: 1,
+      userName: null,
+      time: START + index * 1000,
+    }));
     const base: ScoreboardInput = { ...input, divisions: [], teams, challenges: [challenge], solves };
     const before = board(base, START);
     const after = board(
