@@ -7,7 +7,7 @@ import {
   type ScoreboardModel,
 } from '@flagpole/contract';
 import { describe, expect, it } from 'vitest';
-import { serialise } from '../services/scoreboard.service';
+import { serialise, versionBoard } from '../services/scoreboard-body';
 import { computeScoreboard } from './compute-scoreboard';
 import { mergeSolves } from './merge-solves';
 import { diffScoreboards } from './scoreboard-delta';
@@ -105,6 +105,13 @@ function board(input: ScoreboardInput, now: number): ScoreboardModel {
   return JSON.parse(serialise(model).body) as ScoreboardModel;
 }
 
+/** What the scoreboard service holds and serves after `previous` (its model), and the delta it sends. */
+function rebuild(previous: ScoreboardModel, input: ScoreboardInput, now: number) {
+  const model = computeScoreboard(input, { now });
+  const { delta, body } = versionBoard(previous, model);
+  return { model, delta, served: JSON.parse(body ?? serialise(model).body) as ScoreboardModel };
+}
+
 /** A few new solves: mostly later than every earlier one, sometimes the same millisecond, before, or after the end. */
 function newSolves(
   input: ScoreboardInput,
@@ -140,12 +147,11 @@ describe('scoreboard delta', () => {
       const { input, rng } = randomGame(seed);
       const clock = { time: START };
       let current = input;
-      let served = board(current, START);
-      let held = served;
+      let model = computeScoreboard(current, { now: START });
+      let held = JSON.parse(serialise(model).body) as ScoreboardModel;
       for (let step = 0; step < 60; step++) {
         current = { ...current, solves: mergeSolves(current.solves, newSolves(current, rng, clock)) };
-        const next = board(current, START + step + 1);
-        const delta = diffScoreboards(served, next);
+        const { model: nextModel, delta, served: next } = rebuild(model, current, START + step + 1);
         expect(delta, `seed ${seed} step ${step}`).not.toBeNull();
         // Through the wire format the browser parses.
         const message = LiveMessage.parse(
@@ -158,7 +164,7 @@ describe('scoreboard delta', () => {
         deltas++;
         if (delta?.order) ordered++;
         if (delta?.timelines) curves++;
-        served = next;
+        model = nextModel;
       }
     }
     expect(deltas).toBe(3600);
@@ -207,6 +213,17 @@ describe('scoreboard delta', () => {
     expect(delta?.order).toBeUndefined();
     expect(JSON.stringify(delta).length).toBeLessThan(JSON.stringify(after).length / 20);
     expect(applyScoreboardDelta(before, delta as NonNullable<typeof delta>)).toEqual(after);
+  });
+
+  it('versions boards by content: equal content built at other times, or by an empty delta, keeps its version', () => {
+    const { input } = randomGame(11);
+    const first = computeScoreboard(input, { now: START });
+    const again = computeScoreboard(input, { now: START + 5_000 });
+    expect(serialise(first).version).toBe(serialise(again).version);
+    const later = rebuild(first, input, START + 9_000);
+    expect(later.delta).toMatchObject({ base: first.version, version: first.version, challenges: [], rows: [] });
+    expect(later.served.version).toBe(first.version);
+    expect(later.served.updateTimeUtc).toBe(START + 9_000);
   });
 
   it('gives no delta for changes other than solves, so clients fetch the board again', () => {

@@ -64,9 +64,12 @@ function changedColumns(previous: ScoreboardModel, next: ScoreboardModel): Chall
   return changed;
 }
 
-/** The delta from `previous` to `next`, or null when the change is not one of solves (clients refetch). */
+/**
+ * The delta from `previous` (which must have a version) to `next`, or null when the change is not one of
+ * solves (clients refetch). Its `version` is `next.version`, or empty for the caller to fill in.
+ */
 export function diffScoreboards(previous: ScoreboardModel, next: ScoreboardModel): ScoreboardDelta | null {
-  if (previous.version === undefined || next.version === undefined) return null;
+  if (previous.version === undefined) return null;
   if (
     previous.bloodBonus !== next.bloodBonus ||
     previous.challengeCount !== next.challengeCount ||
@@ -90,7 +93,7 @@ export function diffScoreboards(previous: ScoreboardModel, next: ScoreboardModel
   }
   const delta: ScoreboardDelta = {
     base: previous.version,
-    version: next.version,
+    version: next.version ?? '',
     updateTimeUtc: next.updateTimeUtc,
     challenges,
     rows,

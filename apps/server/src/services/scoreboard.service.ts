@@ -1,18 +1,14 @@
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type { LiveMessage, ScoreboardItem, ScoreboardModel } from '@flagpole/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock';
-import { sha256Hex } from '../lib/crypto';
 import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import type { ScoreboardRepository } from '../repositories/scoreboard.repository';
 import { computeScoreboard } from '../scoring/compute-scoreboard';
 import { mergeSolves } from '../scoring/merge-solves';
-import { diffScoreboards } from '../scoring/scoreboard-delta';
 import type { ScoreboardInput, ScoreboardSolveInput } from '../scoring/types';
+import { type BoardEncoding, compressBody, serialise, versionBoard } from './scoreboard-body';
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
+export { precompress, serialise } from './scoreboard-body';
 
 /** The event-bus channel that tells every process a game's scoreboard is out of date. */
 export const SCOREBOARD_INVALIDATE = 'scoreboard:invalidate';
@@ -22,41 +18,22 @@ export const SCOREBOARD_INVALIDATE = 'scoreboard:invalidate';
  */
 export const SOLVES_CHANGED = 'scoreboard:solves';
 
-/** The gzip and brotli bodies of a board, made once per rebuild (both on the thread pool, in parallel). */
-export function precompress(bytes: Buffer): Promise<[Buffer, Buffer]> {
-  return Promise.all([
-    gzipAsync(bytes, { level: 6 }),
-    brotliAsync(bytes, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-      },
-    }),
-  ]);
-}
-
 /**
- * The board's body with its `version` (a hash of everything but `updateTimeUtc`, which `computeScoreboard`
- * writes first), so that boards of equal content get the same version on every process.
+ * A game's scoreboard, served from memory. A rebuild computes the model and the live message; the JSON body and
+ * its compressed forms are made once, on the first request for them.
  */
-export function serialise(model: ScoreboardModel): { body: string; version: string } {
-  const json = JSON.stringify(model);
-  const prefix = '{"updateTimeUtc":';
-  if (!json.startsWith(prefix)) throw new Error('scoreboard: updateTimeUtc must be the first field');
-  const version = sha256Hex(json.slice(json.indexOf(',') + 1)).slice(0, 20);
-  model.version = version;
-  return { body: `${json.slice(0, -1)},"version":"${version}"}`, version };
-}
-
-/** A game's scoreboard, serialised and compressed once per change and served from memory. */
 export interface BuiltScoreboard {
   gameId: number;
   startAt: number;
   model: ScoreboardModel;
-  body: string;
-  gzip: Buffer;
-  brotli: Buffer;
+  /** The JSON body, made on first use and kept. */
+  body: () => string;
+  /**
+   * The body in `encoding`, compressed on the first request that asks for it and kept with the board: players
+   * following the live channel apply deltas and rarely fetch the board, so a rebuild does not compress it for
+   * nobody (16 MiB of JSON costs several hundred milliseconds of CPU to gzip and brotli).
+   */
+  encoded: (encoding: BoardEncoding) => Promise<Buffer>;
   etag: string;
   lastModified: Date;
   /** Each challenge's current value, for the challenge page. */
@@ -66,11 +43,10 @@ export interface BuiltScoreboard {
   /** `challenges` of the model as JSON, spliced into the details body. */
   challengesJson: string;
   /**
-   * The live channel's `scoreboard` message for this board, serialised once (with the delta from the board it
-   * replaced when the change was one of solves). The previous board is released once it has been asked for, or
-   * once listeners were told; later calls then give the message without a delta.
+   * The live channel's `scoreboard` message for this board, serialised once per rebuild: the version and, when
+   * the change from the board it replaced was one of solves, the delta from that board.
    */
-  liveMessage: () => string;
+  liveMessage: string;
   /** Details bodies built from this board, by participation: dropped with the board. */
   details: Map<number, { key: string; value: { body: string; etag: string; lastModified: Date } }>;
   /** `challenges` as a division's teams see them (ViewChallenge only), by division id: dropped with the board. */
@@ -122,6 +98,14 @@ export interface ScoreboardServiceOptions {
  * (the database is unreachable) keeps the previous board.
  * Listeners registered with `onRebuilt` (the live gateway) learn when a fresh board is ready in this process.
  */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+}
+
 export function createScoreboardService(options: ScoreboardServiceOptions) {
   const { repository, clock, events, log } = options;
   const debounceMs = options.debounceMs ?? 150;
@@ -167,8 +151,10 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     entry.loaded = loaded;
     const now = clock.now();
     const model = computeScoreboard(loaded.input, { now: now.getTime() });
-    const { body, version } = serialise(model);
-    const [gz, br] = await precompress(Buffer.from(body, 'utf8'));
+    const versioned = versionBoard(entry.board?.model, model);
+    const body = once(() => versioned.body ?? serialise(model).body);
+    const { version, delta } = versioned;
+    const live: LiveMessage = { type: 'scoreboard', data: delta ? { gameId, version, delta } : { gameId, version } };
     const scoreByChallenge = new Map<number, number>();
     for (const list of Object.values(model.challenges)) for (const c of list) scoreByChallenge.set(c.id, c.score);
     const ended = performance.now();
@@ -179,15 +165,14 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
       startAt: loaded.startAt,
       model,
       body,
-      gzip: gz,
-      brotli: br,
+      encoded: encodedOnce(body),
       // The content version and the build time (hex): equal content built later is another body.
       etag: `W/"${gameId}-${version}${now.getTime().toString(16)}"`,
       lastModified: now,
       scoreByChallenge,
       itemByTeam: new Map(model.items.map((item) => [item.id, item])),
       challengesJson: JSON.stringify(model.challenges),
-      liveMessage: liveMessageOf(gameId, entry.board?.model, model),
+      liveMessage: JSON.stringify(live),
       details: new Map(),
       visibleByDivision: new Map(),
     };
@@ -202,25 +187,17 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     return entry;
   }
 
-  /** The `scoreboard` live message, made on first use; the previous board is held only until then. */
-  function liveMessageOf(gameId: number, previous: ScoreboardModel | undefined, model: ScoreboardModel) {
-    let held = previous;
-    let text: string | undefined;
-    return (): string => {
-      if (text !== undefined) return text;
-      let delta = null;
-      try {
-        if (held) delta = diffScoreboards(held, model);
-      } catch (error) {
-        log.error({ err: error, gameId }, 'scoreboard delta failed');
+  function encodedOnce(body: () => string): BuiltScoreboard['encoded'] {
+    const made = new Map<BoardEncoding, Promise<Buffer>>();
+    return (encoding) => {
+      let done = made.get(encoding);
+      if (!done) {
+        done = compressBody(Buffer.from(body(), 'utf8'), encoding);
+        // A failure is not kept: the next request tries again.
+        done.catch(() => made.delete(encoding));
+        made.set(encoding, done);
       }
-      held = undefined;
-      const message: LiveMessage = {
-        type: 'scoreboard',
-        data: delta ? { gameId, version: model.version, delta } : { gameId, version: model.version },
-      };
-      text = JSON.stringify(message);
-      return text;
+      return done;
     };
   }
 
@@ -232,8 +209,6 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
         log.error({ err: error, gameId }, 'scoreboard listener failed');
       }
     }
-    // Made now if no listener asked, so the previous board is not kept alive by this one.
-    board?.liveMessage();
   }
 
   function startBuild(gameId: number, entry: Entry): Promise<BuiltScoreboard | null> {
