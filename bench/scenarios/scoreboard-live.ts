@@ -22,7 +22,6 @@
  * in its own process). --write records the results in bench/results/scoreboard-live.md.
  */
 import { type ChildProcess, execSync, spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
@@ -32,6 +31,7 @@ import pg from 'pg';
 import { Pool } from 'undici';
 import WebSocket from 'ws';
 import { databaseUrl, recreateDatabase } from './bench-database';
+import { calibrate, describeCalibration } from './calibration';
 
 const TEAMS = 10_000;
 const CHALLENGES = 100;
@@ -42,6 +42,13 @@ const PORT = 18_190;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DB_NAME = 'flagpole_bench_live';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * `--server-root <dir>`: build and start the server of another checkout (the previous code, for a before run).
+ * Its `scoreboard` messages carry no delta, so a solve counts as delivered by the first message a client gets
+ * after the solve's verdict: a lower bound, since each browser then downloaded the whole board.
+ */
+const serverRootIndex = process.argv.indexOf('--server-root');
+const serverRoot = serverRootIndex >= 0 ? path.resolve(process.argv[serverRootIndex + 1] ?? repoRoot) : repoRoot;
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -52,32 +59,12 @@ const CLIENTS = option('clients', 2_000);
 const STREAM_SOLVES = option('solves', 60);
 const INTERVAL_MS = option('interval', 300);
 
-/** The machine's speed today: the CPU loop and SHA-256 figures every scenario prints. */
-function calibrate(): { loopMs: number; sha256MBps: number } {
-  let loopMs = Number.POSITIVE_INFINITY;
-  for (let run = 0; run < 3; run++) {
-    const began = performance.now();
-    let sum = 0;
-    for (let i = 0; i < 300_000_000; i++) sum += i;
-    if (sum < 0) console.log(sum);
-    loopMs = Math.min(loopMs, performance.now() - began);
-  }
-  const block = Buffer.alloc(64 * 2 ** 20, 7);
-  let sha256MBps = 0;
-  for (let run = 0; run < 3; run++) {
-    const began = performance.now();
-    createHash('sha256').update(block).digest();
-    sha256MBps = Math.max(sha256MBps, block.length / 1e6 / ((performance.now() - began) / 1000));
-  }
-  return { loopMs, sha256MBps };
-}
-
 async function startServer(): Promise<ChildProcess> {
   const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: path.join(repoRoot, 'apps/server') });
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: path.join(serverRoot, 'apps/server') });
   if (built.status !== 0) throw new Error(`server build failed: ${built.stderr}`);
   const child = spawn(process.execPath, [...extra, 'dist/main.js'], {
-    cwd: path.join(repoRoot, 'apps/server'),
+    cwd: path.join(serverRoot, 'apps/server'),
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -335,7 +322,7 @@ const fmt = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFix
 async function main() {
   const write = process.argv.includes('--write');
   const calibration = calibrate();
-  console.log(`calibration: loop ${fmt(calibration.loopMs)} ms, SHA-256 ${fmt(calibration.sha256MBps)} MB/s`);
+  console.log(describeCalibration(calibration));
   await recreateDatabase(DB_NAME);
   const server = await startServer();
   const pid = server.pid ?? 0;
@@ -376,7 +363,14 @@ async function main() {
     const solves = (await Promise.all(pending)).filter((solve): solve is StreamSolve => solve !== null);
     // The last solves' rebuild: wait until every solve was heard (or 20 s).
     const deadline = performance.now() + 20_000;
-    const heardAll = () => solves.every((solve) => heard.some((h) => h.pairs.has(solve.key)));
+    const first = clients[0]?.arrivals ?? [];
+    const heardAll = () =>
+      solves.every((solve) =>
+        heard.some(
+          (h, index) =>
+            h.pairs.has(solve.key) || (!h.hasDelta && index >= heardBefore && (first[index] ?? 0) > solve.verdict),
+        ),
+      );
     while (!heardAll() && performance.now() < deadline) await sleep(50);
     await sleep(2_000);
     const streamSeconds = (performance.now() - streamStart) / 1000;
@@ -391,7 +385,11 @@ async function main() {
     const lastClientVerdict: number[] = [];
     let missed = 0;
     for (const solve of solves) {
-      const place = heard.findIndex((h, index) => index >= heardBefore && h.pairs.has(solve.key));
+      const place = heard.findIndex((h, index) =>
+        h.hasDelta
+          ? index >= heardBefore && h.pairs.has(solve.key)
+          : index >= heardBefore && (first[index] ?? 0) > solve.verdict,
+      );
       if (place < 0) {
         missed++;
         continue;
@@ -423,14 +421,17 @@ async function main() {
     for (const c of clients) c.socket.terminate();
 
     const cpu = cpus()[0]?.model ?? 'unknown CPU';
-    const commit = execSync('git rev-parse --short HEAD', { cwd: repoRoot, encoding: 'utf8' }).trim();
+    const commit =
+      serverRoot === repoRoot
+        ? execSync('git rev-parse --short HEAD', { cwd: repoRoot, encoding: 'utf8' }).trim()
+        : `server from ${serverRoot}`;
     const dist = (list: number[]) =>
       `| ${fmt(percentile(list, 50))} | ${fmt(percentile(list, 99))} | ${fmt(list[list.length - 1] ?? Number.NaN)} |`;
     const lines = [
       '# Scoreboard live channel (bench/scenarios/scoreboard-live.ts)',
       '',
       `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpu.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, commit ${commit}; load average at the end ${loadavg()[0]?.toFixed(1)}.`,
-      `Calibration: a JavaScript loop of 3·10⁸ additions took ${fmt(calibration.loopMs)} ms; SHA-256 ran at ${fmt(calibration.sha256MBps)} MB/s.`,
+      `Calibration (${describeCalibration(calibration)}); targets scale with the loop time: 150 ms of CPU per rebuild on a ~150 ms day is ${fmt(calibration.loopMs)} ms today.`,
       `Game: ${TEAMS} teams, ${CHALLENGES} challenges, ${SOLVES} seeded solves on the local PostgreSQL server; the board is ${fmt(board.raw / 2 ** 20, 1)} MiB raw, ${fmt(board.wire / 2 ** 20, 2)} MiB as ${board.encoding}.`,
       `${clients.length} websocket clients on the live channel in the load generator's process (${dropped} closed during the run); ${solves.length} correct flags, one every ${INTERVAL_MS} ms from ${players.length} signed-in teams (${accepted} Accepted), ${rebuilds} rebuilds heard (${withoutDelta} without a delta), ${missed} solves never seen in a delta.`,
       '',
@@ -454,7 +455,8 @@ async function main() {
     ];
     const report = `${lines.join('\n')}\n`;
     console.log(report);
-    if (write) writeFileSync(path.join(repoRoot, 'bench/results/scoreboard-live.md'), report);
+    const out = process.env.BENCH_LIVE_OUT ?? path.join(repoRoot, 'bench/results/scoreboard-live.md');
+    if (write) writeFileSync(out, report);
   } finally {
     clearInterval(sampler);
     await client.end().catch(() => undefined);
