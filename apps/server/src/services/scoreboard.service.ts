@@ -96,13 +96,7 @@ export interface ScoreboardServiceOptions {
   onBuilt?: (milliseconds: number) => void;
 }
 
-/**
- * Scoreboards per game. Readers get the current board from memory (stale-while-revalidate while a rebuild
- * runs); `scoreboard:invalidate` on the event bus, from any process, schedules one rebuild per burst; every
- * `reloadAfterMs` each cached board is read again in full, changes announced or not. A rebuild that fails
- * (the database is unreachable) keeps the previous board.
- * Listeners registered with `onRebuilt` (the live gateway) learn when a fresh board is ready in this process.
- */
+/** `make()`, called once, on first use. */
 function once<T>(make: () => T): () => T {
   let made: { value: T } | undefined;
   return () => {
@@ -111,6 +105,14 @@ function once<T>(make: () => T): () => T {
   };
 }
 
+/**
+ * Scoreboards per game. Readers get the current board from memory (stale-while-revalidate while a rebuild
+ * runs); `scoreboard:invalidate` on the event bus, from any process, schedules one rebuild per burst; every
+ * `reloadAfterMs` each cached board is read again in full, changes announced or not (the read runs beside the
+ * builds; announced solves keep being merged meanwhile). A rebuild that fails (the database is unreachable)
+ * keeps the previous board. Listeners registered with `onRebuilt` (the live gateway) learn when a fresh board
+ * is ready in this process, and get it with its live message (the delta from the board it replaced).
+ */
 export function createScoreboardService(options: ScoreboardServiceOptions) {
   const { repository, clock, events, log } = options;
   const debounceMs = options.debounceMs ?? 150;
