@@ -99,10 +99,11 @@ describe('scoreboard service', () => {
   it('keeps merging announced solves while the periodic read runs, then builds from what it read', async () => {
     const { state, service, rebuilt } = setUp([solve(11, 1, 5)], 100);
     await service.get(GAME);
-    let open = () => undefined as void;
-    state.gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
+    const opened: Array<() => void> = [];
+    const open = () => {
+      for (const resolve of opened) resolve();
+    };
+    state.gate = new Promise<void>((resolve) => opened.push(resolve));
     // Recorded by another process without an announcement: the periodic read will find it.
     state.solves.push(solve(12, 1, 40));
     await vi.waitFor(() => expect(state.reads).toBe(2));
