@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GameEvent, GameNotice, Submission } from './schemas/game';
+import { ScoreboardDelta } from './scoreboard-delta';
 
 /**
  * Messages pushed over a game's websocket channel (`/api/game/{id}/live`). Players receive
@@ -11,8 +12,18 @@ export const LiveMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('noticeRemoved'), data: z.object({ id: z.number().int() }) }),
   z.object({ type: z.literal('event'), data: GameEvent }),
   z.object({ type: z.literal('submission'), data: Submission }),
-  /** The scoreboard changed; clients refetch it (cheap: served from memory with ETag). */
-  z.object({ type: z.literal('scoreboard'), data: z.object({ gameId: z.number().int() }) }),
+  /**
+   * The scoreboard changed. `version` is the new board's; `delta` turns the board of version `delta.base` into
+   * it. A client holding another version (or given no delta) refetches the board (served from memory, ETag).
+   */
+  z.object({
+    type: z.literal('scoreboard'),
+    data: z.object({
+      gameId: z.number().int(),
+      version: z.string().optional(),
+      delta: ScoreboardDelta.optional(),
+    }),
+  }),
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];

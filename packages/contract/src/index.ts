@@ -19,5 +19,6 @@ export * from './schemas/team';
 export * from './schemas/tokens';
 export * from './schemas/transfer';
 export * from './schemas/writeups';
+export * from './scoreboard-delta';
 export * from './scoring';
 export * from './theme';

@@ -102,6 +102,12 @@ export const ScoreboardModel = z.object({
   divisions: z.array(DivisionItem),
   challenges: z.partialRecord(ChallengeCategory, z.array(ChallengeInfo)),
   challengeCount: z.number().int(),
+  /**
+   * Identifies the board's content (everything but `updateTimeUtc`), the same on every server process: a live
+   * `scoreboard` message's delta applies to the board of its `base` version. Not in the reference contract;
+   * its clients ignore it.
+   */
+  version: z.string().optional(),
 });
 export type ScoreboardModel = z.infer<typeof ScoreboardModel>;
 

@@ -37,7 +37,7 @@ interface GameRoom {
 /**
  * Websocket fan-out of a game's live messages. Each process subscribes once per game to the event bus (Redis
  * pub/sub across processes) and serialises each message once for all its sockets. Players get notices and
- * scoreboard changes; monitors and admins also get events and submissions. `scoreboard` messages are sent by
+ * scoreboard changes (with a small delta after new solves, so clients need not fetch the whole board again); monitors and admins also get events and submissions. `scoreboard` messages are sent by
  * each process when its own copy of the board has been rebuilt, so a client that refetches gets the new one.
  * A monitor's socket closes when its session, role or API token changes; the client reconnects and gets what
  * its credentials then allow.
@@ -66,11 +66,14 @@ export function createLiveGateway(deps: {
     }
   }
 
-  const stopScoreboard = deps.scoreboard.onRebuilt((gameId) => {
+  const stopScoreboard = deps.scoreboard.onRebuilt((gameId, board) => {
     const room = rooms.get(gameId);
     if (!room) return;
-    const message: LiveMessage = { type: 'scoreboard', data: { gameId } };
-    deliver(room, 'scoreboard', JSON.stringify(message));
+    // Made once per rebuild, for every socket: the new version and, after new solves, the delta to it.
+    const text = board
+      ? board.liveMessage
+      : JSON.stringify({ type: 'scoreboard', data: { gameId } } satisfies LiveMessage);
+    deliver(room, 'scoreboard', text);
   });
 
   // Messages may have been missed: every socket is told to reconnect and reload what it shows.

@@ -64,8 +64,12 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
-/** Sends the precomputed scoreboard: 304 on a matching validator, else the body in the best accepted encoding. */
-function sendScoreboard(request: FastifyRequest, reply: FastifyReply, board: BuiltScoreboard): FastifyReply {
+/** Sends the scoreboard: 304 on a matching validator, else the body in the best accepted encoding. */
+async function sendScoreboard(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  board: BuiltScoreboard,
+): Promise<FastifyReply> {
   reply
     .header('etag', board.etag)
     .header('last-modified', board.lastModified.toUTCString())
@@ -78,9 +82,8 @@ function sendScoreboard(request: FastifyRequest, reply: FastifyReply, board: Bui
   }
   reply.type('application/json; charset=utf-8');
   const encoding = pickEncoding(request.headers['accept-encoding']);
-  if (encoding === 'br') return reply.header('content-encoding', 'br').send(board.brotli);
-  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(board.gzip);
-  return reply.send(board.body);
+  if (encoding !== null) return reply.header('content-encoding', encoding).send(await board.encoded(encoding));
+  return reply.send(board.body());
 }
 
 export const gamePlayRoutes =
@@ -179,7 +182,7 @@ export const gamePlayRoutes =
           response: { 200: ScoreboardModel, 304: EmptyBody, ...errorResponses(400, 404) },
         },
         config: { access: 'public' },
-        // The body is compressed once per change, not per request.
+        // The body is compressed once per board and encoding (on the first request for it), not per request.
         compress: false,
       },
       async (request, reply) => {

@@ -11,7 +11,7 @@ const start = Date.UTC(2030, 0, 1);
 
 /** A repository over rows held here: the test plays the database, and counts the reads. */
 function fakeRepository(solves: ScoreboardSolveInput[]) {
-  const state = { reads: 0, fail: false, solves };
+  const state = { reads: 0, fail: false, solves, gate: undefined as Promise<void> | undefined };
   const input = (): ScoreboardInput => ({
     game: { start, end: start + 86_400_000, bloodBonus: 0, practiceMode: false },
     challenges: [1, 2].map((id) => ({
@@ -39,6 +39,7 @@ function fakeRepository(solves: ScoreboardSolveInput[]) {
   const repository: ScoreboardRepository = {
     async load() {
       state.reads++;
+      await state.gate;
       if (state.fail) throw new Error('database unavailable');
       return { input: input(), game: { startAt: start, endAt: start + 86_400_000 } };
     },
@@ -93,6 +94,28 @@ describe('scoreboard service', () => {
     state.solves.push(solve(12, 1, 40));
     await vi.waitFor(async () => expect(solvedBy(await service.get(GAME), 120)).toEqual([1]));
     expect(heard).toContain(GAME);
+  });
+
+  it('keeps merging announced solves while the periodic read runs, then builds from what it read', async () => {
+    const { state, service, rebuilt } = setUp([solve(11, 1, 5)], 100);
+    await service.get(GAME);
+    const opened: Array<() => void> = [];
+    const open = () => {
+      for (const resolve of opened) resolve();
+    };
+    state.gate = new Promise<void>((resolve) => opened.push(resolve));
+    // Recorded by another process without an announcement: the periodic read will find it.
+    state.solves.push(solve(12, 1, 40));
+    await vi.waitFor(() => expect(state.reads).toBe(2));
+    const done = rebuilt();
+    await service.solvesChanged(GAME, [solve(11, 2, 50)]);
+    await done;
+    // Built without waiting for the read.
+    expect(solvedBy(await service.get(GAME), 110)).toEqual([1, 2]);
+    expect(solvedBy(await service.get(GAME), 120)).toEqual([]);
+    open();
+    await vi.waitFor(async () => expect(solvedBy(await service.get(GAME), 120)).toEqual([1]));
+    expect(solvedBy(await service.get(GAME), 110)).toEqual([1, 2]);
   });
 
   it('reads everything again at once after a resync (announcements may have been lost)', async () => {

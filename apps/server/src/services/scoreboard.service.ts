@@ -1,17 +1,14 @@
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
-import type { ScoreboardItem, ScoreboardModel } from '@flagpole/contract';
+import type { LiveMessage, ScoreboardItem, ScoreboardModel } from '@flagpole/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock';
-import { sha256Hex } from '../lib/crypto';
 import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import type { ScoreboardRepository } from '../repositories/scoreboard.repository';
 import { computeScoreboard } from '../scoring/compute-scoreboard';
 import { mergeSolves } from '../scoring/merge-solves';
 import type { ScoreboardInput, ScoreboardSolveInput } from '../scoring/types';
+import { type BoardEncoding, compressBody, serialise, versionBoard } from './scoreboard-body';
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
+export { precompress, serialise } from './scoreboard-body';
 
 /** The event-bus channel that tells every process a game's scoreboard is out of date. */
 export const SCOREBOARD_INVALIDATE = 'scoreboard:invalidate';
@@ -21,28 +18,22 @@ export const SCOREBOARD_INVALIDATE = 'scoreboard:invalidate';
  */
 export const SOLVES_CHANGED = 'scoreboard:solves';
 
-/** The gzip and brotli bodies of a board, made once per rebuild (both on the thread pool, in parallel). */
-export function precompress(bytes: Buffer): Promise<[Buffer, Buffer]> {
-  return Promise.all([
-    gzipAsync(bytes, { level: 6 }),
-    brotliAsync(bytes, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-      },
-    }),
-  ]);
-}
-
-/** A game's scoreboard, serialised and compressed once per change and served from memory. */
+/**
+ * A game's scoreboard, served from memory. A rebuild computes the model and the live message; the JSON body and
+ * its compressed forms are made once, on the first request for them.
+ */
 export interface BuiltScoreboard {
   gameId: number;
   startAt: number;
   model: ScoreboardModel;
-  body: string;
-  gzip: Buffer;
-  brotli: Buffer;
+  /** The JSON body, made on first use and kept. */
+  body: () => string;
+  /**
+   * The body in `encoding`, compressed on the first request that asks for it and kept with the board: players
+   * following the live channel apply deltas and rarely fetch the board, so a rebuild does not compress it for
+   * nobody (16 MiB of JSON costs several hundred milliseconds of CPU to gzip and brotli).
+   */
+  encoded: (encoding: BoardEncoding) => Promise<Buffer>;
   etag: string;
   lastModified: Date;
   /** Each challenge's current value, for the challenge page. */
@@ -51,6 +42,11 @@ export interface BuiltScoreboard {
   itemByTeam: Map<number, ScoreboardItem>;
   /** `challenges` of the model as JSON, spliced into the details body. */
   challengesJson: string;
+  /**
+   * The live channel's `scoreboard` message for this board, serialised once per rebuild: the version and, when
+   * the change from the board it replaced was one of solves, the delta from that board.
+   */
+  liveMessage: string;
   /** Details bodies built from this board, by participation: dropped with the board. */
   details: Map<number, { key: string; value: { body: string; etag: string; lastModified: Date } }>;
   /** `challenges` as a division's teams see them (ViewChallenge only), by division id: dropped with the board. */
@@ -71,6 +67,11 @@ interface Entry {
   quiet?: boolean;
   /** Solves announced since the last build started. */
   pendingSolves: ScoreboardSolveInput[];
+  /**
+   * The periodic full read, running beside the builds so a stream of solves is not held up by it (reading
+   * 200,000 rows takes about a second): the rows once read, and the solves announced since it began.
+   */
+  refresh?: { solves: ScoreboardSolveInput[]; rows?: NonNullable<Entry['loaded']> };
   /**
    * The last build's end plus its duration: the next build starts no earlier, so back-to-back rebuilds of a
    * large board take at most half a core (performance.now() milliseconds).
@@ -95,19 +96,29 @@ export interface ScoreboardServiceOptions {
   onBuilt?: (milliseconds: number) => void;
 }
 
+/** `make()`, called once, on first use. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+}
+
 /**
  * Scoreboards per game. Readers get the current board from memory (stale-while-revalidate while a rebuild
  * runs); `scoreboard:invalidate` on the event bus, from any process, schedules one rebuild per burst; every
- * `reloadAfterMs` each cached board is read again in full, changes announced or not. A rebuild that fails
- * (the database is unreachable) keeps the previous board.
- * Listeners registered with `onRebuilt` (the live gateway) learn when a fresh board is ready in this process.
+ * `reloadAfterMs` each cached board is read again in full, changes announced or not (the read runs beside the
+ * builds; announced solves keep being merged meanwhile). A rebuild that fails (the database is unreachable)
+ * keeps the previous board. Listeners registered with `onRebuilt` (the live gateway) learn when a fresh board
+ * is ready in this process, and get it with its live message (the delta from the board it replaced).
  */
 export function createScoreboardService(options: ScoreboardServiceOptions) {
   const { repository, clock, events, log } = options;
   const debounceMs = options.debounceMs ?? 150;
   const reloadAfterMs = options.reloadAfterMs ?? 30_000;
   const entries = new Map<number, Entry>();
-  const listeners = new Set<(gameId: number) => void>();
+  const listeners = new Set<(gameId: number, board: BuiltScoreboard | null) => void>();
   const busy = new Set<Promise<unknown>>();
   let closed = false;
 
@@ -121,12 +132,22 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
   async function rowsOf(gameId: number, entry: Entry): Promise<Entry['loaded'] | null> {
     const solves = entry.pendingSolves;
     entry.pendingSolves = [];
-    const stale = !entry.loaded || entry.reload || clock.now().getTime() - entry.loaded.at >= reloadAfterMs;
+    const refreshed = entry.reload ? undefined : entry.refresh?.rows;
+    if (refreshed && entry.refresh) {
+      // Solves announced during the read may or may not be in it; merging again is harmless.
+      const since = [...entry.refresh.solves, ...solves];
+      entry.refresh = undefined;
+      return { ...refreshed, input: { ...refreshed.input, solves: mergeSolves(refreshed.input.solves, since) } };
+    }
+    const aged =
+      !entry.refresh && entry.loaded !== undefined && clock.now().getTime() - entry.loaded.at >= reloadAfterMs;
+    const stale = !entry.loaded || entry.reload || aged;
     if (!stale && entry.loaded) {
       const { input } = entry.loaded;
       return { ...entry.loaded, input: { ...input, solves: mergeSolves(input.solves, solves) } };
     }
     entry.reload = false;
+    entry.refresh = undefined;
     try {
       const read = await repository.load(gameId);
       if (!read) return null;
@@ -147,8 +168,10 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     entry.loaded = loaded;
     const now = clock.now();
     const model = computeScoreboard(loaded.input, { now: now.getTime() });
-    const body = JSON.stringify(model);
-    const [gz, br] = await precompress(Buffer.from(body, 'utf8'));
+    const versioned = versionBoard(entry.board?.model, model);
+    const body = once(() => versioned.body ?? serialise(model).body);
+    const { version, delta } = versioned;
+    const live: LiveMessage = { type: 'scoreboard', data: delta ? { gameId, version, delta } : { gameId, version } };
     const scoreByChallenge = new Map<number, number>();
     for (const list of Object.values(model.challenges)) for (const c of list) scoreByChallenge.set(c.id, c.score);
     const ended = performance.now();
@@ -159,13 +182,14 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
       startAt: loaded.startAt,
       model,
       body,
-      gzip: gz,
-      brotli: br,
-      etag: `W/"${gameId}-${sha256Hex(body).slice(0, 20)}"`,
+      encoded: encodedOnce(body),
+      // The content version and the build time (hex): equal content built later is another body.
+      etag: `W/"${gameId}-${version}${now.getTime().toString(16)}"`,
       lastModified: now,
       scoreByChallenge,
       itemByTeam: new Map(model.items.map((item) => [item.id, item])),
       challengesJson: JSON.stringify(model.challenges),
+      liveMessage: JSON.stringify(live),
       details: new Map(),
       visibleByDivision: new Map(),
     };
@@ -180,10 +204,24 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     return entry;
   }
 
-  function notify(gameId: number) {
+  function encodedOnce(body: () => string): BuiltScoreboard['encoded'] {
+    const made = new Map<BoardEncoding, Promise<Buffer>>();
+    return (encoding) => {
+      let done = made.get(encoding);
+      if (!done) {
+        done = compressBody(Buffer.from(body(), 'utf8'), encoding);
+        // A failure is not kept: the next request tries again.
+        done.catch(() => made.delete(encoding));
+        made.set(encoding, done);
+      }
+      return done;
+    };
+  }
+
+  function notify(gameId: number, board: BuiltScoreboard | null) {
     for (const listener of listeners) {
       try {
-        listener(gameId);
+        listener(gameId, board);
       } catch (error) {
         log.error({ err: error, gameId }, 'scoreboard listener failed');
       }
@@ -230,16 +268,16 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
           resolve();
           const quiet = entry.quiet === true;
           entry.quiet = false;
-          const previous = entry.board?.etag;
+          const previous = entry.board?.model.version;
           if (!entry.board) {
             // Nothing cached here: the next reader builds a fresh board; listeners may refetch now.
             if (!entry.building) entries.delete(gameId);
-            notify(gameId);
+            notify(gameId, null);
             return;
           }
           startBuild(gameId, entry).then(
             (board) => {
-              if (board && !(quiet && board.etag === previous)) notify(gameId);
+              if (board && !(quiet && board.model.version === previous)) notify(gameId, board);
             },
             (error: unknown) => log.error({ err: error, gameId }, 'scoreboard rebuild failed'),
           );
@@ -260,26 +298,57 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     const { gameId, solves } = (payload ?? {}) as { gameId?: unknown; solves?: unknown };
     if (typeof gameId !== 'number') return;
     const entry = entryOf(gameId);
-    if (Array.isArray(solves)) entry.pendingSolves.push(...(solves as ScoreboardSolveInput[]));
-    else entry.reload = true;
+    if (Array.isArray(solves)) {
+      entry.pendingSolves.push(...(solves as ScoreboardSolveInput[]));
+      entry.refresh?.solves.push(...(solves as ScoreboardSolveInput[]));
+    } else entry.reload = true;
     schedule(gameId);
   };
-  /** Every cached board is read again from every row (`quiet`: the periodic pass, silent if nothing changed). */
-  const reloadAll = (quiet: boolean) => {
+  /** Every cached board is read again from every row at once, its next build waiting for the read. */
+  const reloadAll = () => {
     for (const [gameId, entry] of entries) {
       if (!entry.board) continue;
       entry.reload = true;
-      if (quiet && !entry.timer && !entry.building) entry.quiet = true;
       schedule(gameId);
     }
   };
-  const periodic = setInterval(() => reloadAll(true), reloadAfterMs);
+  /**
+   * The periodic pass: every cached board's rows are read beside the builds, and the board is rebuilt from them
+   * once read; listeners hear of it only if the board changed.
+   */
+  const refreshAll = () => {
+    for (const [gameId, entry] of entries) {
+      if (!entry.board || entry.refresh || closed) continue;
+      const refresh: NonNullable<Entry['refresh']> = { solves: [] };
+      entry.refresh = refresh;
+      const at = clock.now().getTime();
+      const reading = repository.load(gameId).then(
+        (read) => {
+          if (entries.get(gameId) !== entry || entry.refresh !== refresh) return;
+          if (!read) {
+            entry.refresh = undefined;
+            entry.reload = true;
+          } else {
+            refresh.rows = { input: read.input, startAt: read.game.startAt, at };
+            if (!entry.timer && !entry.building) entry.quiet = true;
+          }
+          schedule(gameId);
+        },
+        (error: unknown) => {
+          if (entry.refresh === refresh) entry.refresh = undefined;
+          log.error({ err: error, gameId }, 'scoreboard periodic read failed');
+        },
+      );
+      track(reading);
+    }
+  };
+  const periodic = setInterval(refreshAll, reloadAfterMs);
   periodic.unref();
   const unsubscribers = [
     events.subscribe(SCOREBOARD_INVALIDATE, onInvalidate),
     events.subscribe(SOLVES_CHANGED, onSolves),
     // Announcements may have been missed: read everything again.
-    events.subscribe(BUS_RESYNC, () => reloadAll(false)),
+    events.subscribe(BUS_RESYNC, reloadAll),
   ];
 
   return {
@@ -302,7 +371,7 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     },
 
     /** Called in this process whenever a game's board was rebuilt (or dropped) after an invalidation. */
-    onRebuilt(listener: (gameId: number) => void): () => void {
+    onRebuilt(listener: (gameId: number, board: BuiltScoreboard | null) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -3,7 +3,10 @@ import useSWR from 'swr';
 import { fetcher } from '@/lib/http';
 import { gameKeys } from './keys';
 
-/** The whole board; polled every 15 s while the game runs (live pushes refresh it sooner). */
+/**
+ * The whole board; polled every 15 s while the game runs (live pushes keep it current sooner: a delta from its
+ * `version` is applied in place by `useGameLive`, anything else refetches it).
+ */
 export function useScoreboard(id: number | null, running: boolean) {
   return useSWR<ScoreboardModel>(id === null ? null : gameKeys.scoreboard(id), fetcher, {
     refreshInterval: running ? 15_000 : 0,

@@ -1,9 +1,10 @@
-import type { GameNotice, LiveMessage } from '@flagpole/contract';
+import type { GameNotice, LiveMessage, ScoreboardModel } from '@flagpole/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { gameKeys } from '../api/keys';
 import { connectLive, liveUrl } from '../lib/live';
 import { prependNotice } from '../lib/notice-format';
+import { scoreboardStep } from '../lib/scoreboard-delta';
 
 export interface GameLiveOptions {
   /** Called for each notice pushed while the page is open (not for the initial list). */
@@ -11,13 +12,14 @@ export interface GameLiveOptions {
 }
 
 /**
- * Follows a game's live channel: pushed notices go to the front of the notice list, scoreboard changes
- * revalidate the scoreboard and the player's board. Reconnects with back-off and then reads the notices and
+ * Follows a game's live channel: pushed notices go to the front of the notice list; a scoreboard change is
+ * applied to the held board when it carries a delta from that board's version (a few kilobytes instead of the
+ * whole board), else the board is fetched again; the player's board is revalidated. Reconnects with back-off and then reads the notices and
  * boards again (what was pushed meanwhile is lost); while the channel is down the regular SWR polling keeps
  * the pages current. Returns whether the channel is connected.
  */
 export function useGameLive(gameId: number | null, options: GameLiveOptions = {}): boolean {
-  const { mutate } = useSWRConfig();
+  const { mutate, cache } = useSWRConfig();
   const [connected, setConnected] = useState(false);
   const onNoticeRef = useRef(options.onNotice);
   onNoticeRef.current = options.onNotice;
@@ -39,10 +41,14 @@ export function useGameLive(gameId: number | null, options: GameLiveOptions = {}
             { revalidate: false },
           );
           break;
-        case 'scoreboard':
-          void mutate(gameKeys.scoreboard(gameId));
+        case 'scoreboard': {
+          const key = gameKeys.scoreboard(gameId);
+          const step = scoreboardStep(cache.get(key)?.data as ScoreboardModel | undefined, message.data);
+          if (step.kind === 'apply') void mutate(key, step.board, { revalidate: false });
+          else if (step.kind === 'refetch') void mutate(key);
           void mutate(gameKeys.details(gameId));
           break;
+        }
         case 'event':
         case 'submission':
           // Monitor-only messages; players never receive them.
@@ -63,7 +69,7 @@ export function useGameLive(gameId: number | null, options: GameLiveOptions = {}
       setTimer: (callback, ms) => window.setTimeout(callback, ms),
       clearTimer: (handle) => window.clearTimeout(handle as number),
     });
-  }, [gameId, mutate]);
+  }, [gameId, mutate, cache]);
 
   return connected;
 }
