@@ -238,6 +238,7 @@ export function ScoreboardTable({ board, myTeamId, compact, onOpen, view: divisi
   // "Show my team": clear the search if it hides the row, then scroll it to the middle, mark it and focus it.
   const [target, setTarget] = useState<number | null>(null);
   const [flashId, setFlashId] = useState<number | null>(null);
+  const focusId = useRef<number | null>(null);
   useEffect(() => {
     if (target === null) return;
     const index = indexOfTeam(rows, target);
@@ -246,12 +247,16 @@ export function ScoreboardTable({ board, myTeamId, compact, onOpen, view: divisi
     scrollerRef.current?.scrollIntoView({ block: 'nearest' });
     virtualizer.scrollToIndex(index, { align: 'center' });
     setFlashId(target);
-    const frame = requestAnimationFrame(() => {
-      const button = scrollerRef.current?.querySelector<HTMLElement>(`tr[data-team-id="${target}"] button`);
-      button?.focus({ preventScroll: true });
-    });
-    return () => cancelAnimationFrame(frame);
+    focusId.current = target;
   }, [target, rows, virtualizer]);
+  // The row is in the page only once the list has followed the scroll, a render or two later.
+  useEffect(() => {
+    if (focusId.current === null) return;
+    const button = scrollerRef.current?.querySelector<HTMLElement>(`tr[data-team-id="${focusId.current}"] button`);
+    if (!button) return;
+    focusId.current = null;
+    button.focus({ preventScroll: true });
+  });
   useEffect(() => {
     if (flashId === null) return;
     const timer = setTimeout(() => setFlashId(null), FLASH_MS);
