@@ -41,6 +41,7 @@ afterAll(async () => {
 async function playerPage(mobile: boolean): Promise<Page> {
   const context = await newContext(session.browser, session.platform.url, { mobile });
   const page = await context.newPage();
+  if (!mobile) await page.setViewportSize({ width: 1440, height: 900 });
   await page.emulateMedia({ colorScheme: 'dark' });
   await signIn(page, player.userName, password);
   await page.goto(`/games/${gameId}/scoreboard`);

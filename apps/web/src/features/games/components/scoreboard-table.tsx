@@ -45,7 +45,9 @@ function SolveIcon({ solve }: { solve: ChallengeItem }) {
 
 const Row = memo(function Row({
   item,
-  columns,
+  challenges,
+  from,
+  to,
   compact,
   mine,
   onOpen,
@@ -56,7 +58,10 @@ const Row = memo(function Row({
   flash,
 }: {
   item: ScoreboardItem;
-  columns: CategoryColumns[];
+  /** Every challenge column, in order; only those from `from` to `to` (exclusive) are drawn. */
+  challenges: ChallengeInfo[];
+  from: number;
+  to: number;
   compact: boolean;
   mine: boolean;
   onOpen: (item: ScoreboardItem) => void;
@@ -116,23 +121,26 @@ const Row = memo(function Row({
         {item.score}
       </Table.Td>
       <Table.Td className={classes.numCell}>{item.solvedCount}</Table.Td>
+      {/* Columns scrolled out of sight sideways are one empty cell on each side. */}
+      {!compact && from > 0 && <td colSpan={from} className={classes.gap} />}
       {!compact &&
-        columns.flatMap((group) =>
-          group.challenges.map((challenge) => {
-            const solve = solves.get(challenge.id);
-            if (!solve) return <Table.Td key={challenge.id} className={classes.cell} />;
-            const label = t(`scoreboard.table.solve.${solve.type}`, {
-              challenge: challenge.title,
-              points: t('scoreboard.points', { count: solve.score }),
-              time: dayjs(solve.time).format('lll'),
-            });
-            return (
-              <Table.Td key={challenge.id} className={classes.cell} title={label} aria-label={label}>
-                <SolveIcon solve={solve} />
-              </Table.Td>
-            );
-          }),
-        )}
+        challenges.slice(from, to).map((challenge, offset) => {
+          const solve = solves.get(challenge.id);
+          const colIndex = FIXED_COLUMNS + from + offset + 1;
+          // Plain cells: dozens of them per row, mounted while the list scrolls.
+          if (!solve) return <td key={challenge.id} className={classes.cell} aria-colindex={colIndex} />;
+          const label = t(`scoreboard.table.solve.${solve.type}`, {
+            challenge: challenge.title,
+            points: t('scoreboard.points', { count: solve.score }),
+            time: dayjs(solve.time).format('lll'),
+          });
+          return (
+            <td key={challenge.id} className={classes.cell} title={label} aria-label={label} aria-colindex={colIndex}>
+              <SolveIcon solve={solve} />
+            </td>
+          );
+        })}
+      {!compact && to < challenges.length && <td colSpan={challenges.length - to} className={classes.gap} />}
     </Table.Tr>
   );
 });
@@ -153,11 +161,88 @@ function ChallengeHeader({ challenge }: { challenge: ChallengeInfo }) {
   );
 }
 
+/** The table head, on its own so that scrolling (which renders the table again) leaves its cells alone. */
+const Head = memo(function Head({
+  headRef,
+  columns,
+  compact,
+  headerRows,
+  divisionView,
+}: {
+  headRef: React.RefObject<HTMLTableSectionElement | null>;
+  columns: CategoryColumns[];
+  compact: boolean;
+  headerRows: number;
+  divisionView: DivisionView;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.Thead ref={headRef} className={classes.head}>
+      <Table.Tr aria-rowindex={1}>
+        <Table.Th
+          rowSpan={headerRows}
+          className={`${classes.sticky} ${classes.rankCell}`}
+          // In a division's view the narrow column holds the division rank; its name says so.
+          aria-label={divisionView === 'all' ? undefined : t('scoreboard.table.divisionRank')}
+          title={divisionView === 'all' ? undefined : t('scoreboard.table.divisionRank')}
+        >
+          {t('scoreboard.table.rank')}
+        </Table.Th>
+        <Table.Th rowSpan={headerRows} className={`${classes.sticky} ${classes.teamCell}`}>
+          {t('scoreboard.table.team')}
+        </Table.Th>
+        <Table.Th rowSpan={headerRows} className={`${classes.sticky} ${classes.scoreCell}`}>
+          {t('scoreboard.table.score')}
+        </Table.Th>
+        <Table.Th rowSpan={headerRows} className={classes.numCell}>
+          {t('scoreboard.table.solved')}
+        </Table.Th>
+        {!compact &&
+          columns.map((group) => {
+            const style = CATEGORY_STYLES[group.category];
+            return (
+              <Table.Th
+                key={group.category}
+                colSpan={group.challenges.length}
+                className={classes.categoryHead}
+                style={{ '--category-color': `var(--mantine-color-${style.color}-light)` }}
+              >
+                <Group gap={4} justify="center" wrap="nowrap">
+                  <style.icon size={14} aria-hidden />
+                  <span>{t(`challenges.categories.${group.category}.name`)}</span>
+                </Group>
+              </Table.Th>
+            );
+          })}
+      </Table.Tr>
+      {headerRows === 2 && (
+        <Table.Tr aria-rowindex={2}>
+          {columns.flatMap((group) =>
+            group.challenges.map((challenge) => <ChallengeHeader key={challenge.id} challenge={challenge} />),
+          )}
+        </Table.Tr>
+      )}
+    </Table.Thead>
+  );
+});
+
 /** Row heights in px: a second line under the team name holds its division in the overall view of a board with divisions. */
 const ROW_HEIGHT = 40;
 const ROW_HEIGHT_WITH_DIVISION = 52;
 /** Rows kept in the page above and below the visible ones, so a quick scroll does not show blank space. */
 const OVERSCAN = 10;
+/** Rank, team, score and solved come before the challenge columns. */
+const FIXED_COLUMNS = 4;
+/** Challenge columns drawn beyond the visible ones on each side. */
+const COLUMN_OVERSCAN = 4;
+/** Column widths in px, as in scoreboard-table.module.css (phones have narrower rank and team columns). */
+const WIDTHS = { rank: 52, team: 180, phoneRank: 40, phoneTeam: 124, score: 72, solved: 64, challenge: 32 };
+
+function tableWidth(compact: boolean, columns: CategoryColumns[]): number {
+  if (compact) return WIDTHS.phoneRank + WIDTHS.phoneTeam + WIDTHS.score + WIDTHS.solved;
+  const challenges = columns.reduce((sum, group) => sum + group.challenges.length, 0);
+  return WIDTHS.rank + WIDTHS.team + WIDTHS.score + WIDTHS.solved + challenges * WIDTHS.challenge;
+}
 const SEARCH_DEBOUNCE_MS = 150;
 const FLASH_MS = 2_000;
 
@@ -202,6 +287,7 @@ export function ScoreboardTable({ board, myTeamId, compact, onOpen, view: divisi
   const { t } = useTranslation();
   const search = useSearch();
   const columns = useMemo(() => challengeColumns(board.challenges), [board.challenges]);
+  const challenges = useMemo(() => columns.flatMap((group) => group.challenges), [columns]);
   const teams = useMemo(() => teamsInView(board.items, divisionView), [board.items, divisionView]);
   const keys = useMemo(() => searchKeys(teams), [teams]);
   const rows = useMemo(() => filterTeams(teams, search.applied, keys), [teams, search.applied, keys]);
@@ -222,7 +308,23 @@ export function ScoreboardTable({ board, myTeamId, compact, onOpen, view: divisi
     getItemKey: (index) => rows[index]?.id ?? index,
     overscan: OVERSCAN,
     scrollMargin: headHeight,
+    // Rows are rendered with the next batch of React work, not inside every scroll event: the overscan covers the
+    // few milliseconds in between.
+    useFlushSync: false,
   });
+  // With 100 challenges most matrix columns are out of sight sideways: rows draw only the visible ones.
+  const columnVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: compact ? 0 : challenges.length,
+    getScrollElement: () => scrollerRef.current,
+    estimateSize: () => WIDTHS.challenge,
+    overscan: COLUMN_OVERSCAN,
+    useFlushSync: false,
+    scrollMargin: WIDTHS.rank + WIDTHS.team + WIDTHS.score + WIDTHS.solved,
+  });
+  const shownColumns = columnVirtualizer.getVirtualItems();
+  const from = shownColumns[0]?.index ?? 0;
+  const to = (shownColumns[shownColumns.length - 1]?.index ?? -1) + 1;
   const items = virtualizer.getVirtualItems();
   const first = items[0];
   const last = items[items.length - 1];
@@ -297,53 +399,18 @@ export function ScoreboardTable({ board, myTeamId, compact, onOpen, view: divisi
           horizontalSpacing="xs"
           aria-labelledby="scoreboard-heading"
           aria-rowcount={rows.length + headerRows}
+          aria-colcount={FIXED_COLUMNS + (compact ? 0 : challenges.length)}
+          // Fixed layout: the column widths come from the head, so rows entering while scrolling do not make the
+          // browser measure every cell of the table again.
+          style={{ width: tableWidth(compact, columns) }}
         >
-          <Table.Thead ref={headRef} className={classes.head}>
-            <Table.Tr aria-rowindex={1}>
-              <Table.Th
-                rowSpan={headerRows}
-                className={`${classes.sticky} ${classes.rankCell}`}
-                // In a division's view the narrow column holds the division rank; its name says so.
-                aria-label={divisionView === 'all' ? undefined : t('scoreboard.table.divisionRank')}
-                title={divisionView === 'all' ? undefined : t('scoreboard.table.divisionRank')}
-              >
-                {t('scoreboard.table.rank')}
-              </Table.Th>
-              <Table.Th rowSpan={headerRows} className={`${classes.sticky} ${classes.teamCell}`}>
-                {t('scoreboard.table.team')}
-              </Table.Th>
-              <Table.Th rowSpan={headerRows} className={`${classes.sticky} ${classes.scoreCell}`}>
-                {t('scoreboard.table.score')}
-              </Table.Th>
-              <Table.Th rowSpan={headerRows} className={classes.numCell}>
-                {t('scoreboard.table.solved')}
-              </Table.Th>
-              {!compact &&
-                columns.map((group) => {
-                  const style = CATEGORY_STYLES[group.category];
-                  return (
-                    <Table.Th
-                      key={group.category}
-                      colSpan={group.challenges.length}
-                      className={classes.categoryHead}
-                      style={{ '--category-color': `var(--mantine-color-${style.color}-light)` }}
-                    >
-                      <Group gap={4} justify="center" wrap="nowrap">
-                        <style.icon size={14} aria-hidden />
-                        <span>{t(`challenges.categories.${group.category}.name`)}</span>
-                      </Group>
-                    </Table.Th>
-                  );
-                })}
-            </Table.Tr>
-            {headerRows === 2 && (
-              <Table.Tr aria-rowindex={2}>
-                {columns.flatMap((group) =>
-                  group.challenges.map((challenge) => <ChallengeHeader key={challenge.id} challenge={challenge} />),
-                )}
-              </Table.Tr>
-            )}
-          </Table.Thead>
+          <Head
+            headRef={headRef}
+            columns={columns}
+            compact={compact}
+            headerRows={headerRows}
+            divisionView={divisionView}
+          />
           <Table.Tbody>
             {padTop > 0 && <tr aria-hidden style={{ height: padTop }} />}
             {items.map((virtual) => {
@@ -353,7 +420,9 @@ export function ScoreboardTable({ board, myTeamId, compact, onOpen, view: divisi
                 <Row
                   key={item.id}
                   item={item}
-                  columns={columns}
+                  challenges={challenges}
+                  from={from}
+                  to={to}
                   compact={compact}
                   mine={item.id === myTeamId}
                   onOpen={onOpen}
