@@ -236,7 +236,7 @@ const FIXED_COLUMNS = 4;
 /** Challenge columns drawn beyond the visible ones on each side. */
 const COLUMN_OVERSCAN = 4;
 /** Column widths in px, as in scoreboard-table.module.css (phones have narrower rank and team columns). */
-const WIDTHS = { rank: 52, team: 180, phoneRank: 40, phoneTeam: 124, score: 72, solved: 64, challenge: 32 };
+const WIDTHS = { rank: 60, team: 180, phoneRank: 52, phoneTeam: 124, score: 72, solved: 64, challenge: 32 };
 
 function tableWidth(compact: boolean, columns: CategoryColumns[]): number {
   if (compact) return WIDTHS.phoneRank + WIDTHS.phoneTeam + WIDTHS.score + WIDTHS.solved;
@@ -402,7 +402,7 @@ export function ScoreboardTable({ board, myTeamId, compact, onOpen, view: divisi
           aria-colcount={FIXED_COLUMNS + (compact ? 0 : challenges.length)}
           // Fixed layout: the column widths come from the head, so rows entering while scrolling do not make the
           // browser measure every cell of the table again.
-          style={{ width: tableWidth(compact, columns) }}
+          style={{ width: `max(100%, ${tableWidth(compact, columns)}px)` }}
         >
           <Head
             headRef={headRef}
