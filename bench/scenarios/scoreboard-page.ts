@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The scoreboard page of a 10,000-team game in headless Chromium: is it smooth? The built server runs as its
  * own process (as `npm start` does) on a fresh database of the local PostgreSQL server; the game (100
