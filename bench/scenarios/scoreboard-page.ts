@@ -21,7 +21,7 @@
  * CHROMIUM_PATH). All traffic stays on loopback.
  */
 import { execSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -262,7 +262,10 @@ async function main() {
   console.log(lines.join('\n'));
   if (process.argv.includes('--write')) {
     const file = path.join(repoRoot, 'bench/results/scoreboard-page.md');
-    writeFileSync(file, `${lines.join('\n')}\n`);
+    // The notes below the figures (from the first "## " heading on) are kept.
+    const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    const notes = previous.indexOf('\n## ');
+    writeFileSync(file, `${lines.join('\n')}\n${notes >= 0 ? previous.slice(notes) : ''}`);
     console.log(`written to ${file}`);
   }
 }

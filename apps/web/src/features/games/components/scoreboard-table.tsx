@@ -402,7 +402,8 @@ export function ScoreboardTable({ board, myTeamId, compact, onOpen, view: divisi
           aria-colcount={FIXED_COLUMNS + (compact ? 0 : challenges.length)}
           // Fixed layout: the column widths come from the head, so rows entering while scrolling do not make the
           // browser measure every cell of the table again.
-          style={{ width: `max(100%, ${tableWidth(compact, columns)}px)` }}
+          // A phone's four columns fill the box; the matrix keeps its 32 px columns however few challenges there are.
+          style={{ width: compact ? `max(100%, ${tableWidth(compact, columns)}px)` : tableWidth(compact, columns) }}
         >
           <Head
             headRef={headRef}
