@@ -45,8 +45,13 @@ export function calibrate(): Calibration {
   };
 }
 
+/** The two speed figures alone, for results that name the machine and time themselves. */
+export function describeSpeed(c: Calibration): string {
+  return `loop of 3·10⁸ additions ${c.loopMs.toFixed(0)} ms (quiet day ~150 ms), SHA-256 ${c.sha256MBps.toFixed(0)} MB/s (quiet day ~1,170 MB/s)`;
+}
+
 export function describeCalibration(c: Calibration): string {
-  return `${c.at} on ${c.machine}; calibration: loop of 3·10⁸ additions ${c.loopMs.toFixed(0)} ms (quiet day ~150 ms), SHA-256 ${c.sha256MBps.toFixed(0)} MB/s (quiet day ~1,170 MB/s)`;
+  return `${c.at} on ${c.machine}; calibration: ${describeSpeed(c)}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) console.log(describeCalibration(calibrate()));

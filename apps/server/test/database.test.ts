@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -54,4 +56,45 @@ describe.runIf(!onPostgres)('the embedded database', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('keeps a committed row when the process is killed right after the commit', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'flagpole-embedded-kill-'));
+    const database = fileURLToPath(new URL('../src/db/database.ts', import.meta.url));
+    // A process that opens the embedded database as the server does, commits a row, says so, and waits to be killed.
+    const script = `
+      const { migrate, openDatabase } = await import(${JSON.stringify(database)});
+      const db = await openDatabase({ embeddedDir: process.argv[1] });
+      await migrate(db);
+      await db.insertInto('settings').values({ key: 'acknowledged', value: JSON.stringify(1), updated_at: new Date() }).execute();
+      console.log('committed');
+      setInterval(() => {}, 1000);`;
+    try {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script, path.join(dir, 'db')],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('committed')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code} before committing`)));
+      });
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+
+      const again = await openDatabase({ embeddedDir: path.join(dir, 'db') });
+      const row = await again
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'acknowledged')
+        .executeTakeFirst();
+      expect(row?.value).toBe(1);
+      await again.destroy();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

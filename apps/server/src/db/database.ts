@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, type MigrationProvider, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -12,6 +17,8 @@ import type { Database } from './schema';
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
 export type Db = Kysely<Database>;
+
+const execFileAsync = promisify(execFile);
 
 export interface DatabaseOptions {
   /** A PostgreSQL server; when absent an embedded database is used. */
@@ -51,14 +58,51 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   }
   // Loaded only when no server is configured, so a server-backed process does not carry it.
   const { PGlite } = await import('@electric-sql/pglite');
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
   let embedded: PGlite;
   if (options.embeddedDir) {
     await mkdir(path.dirname(options.embeddedDir), { recursive: true });
-    embedded = await PGlite.create(options.embeddedDir);
+    if (!existsSync(path.join(options.embeddedDir, 'PG_VERSION')))
+      await createEmbeddedDatabase(options.embeddedDir, startParams);
+    embedded = await PGlite.create(options.embeddedDir, { startParams });
   } else {
-    embedded = await PGlite.create();
+    embedded = await PGlite.create({ startParams });
   }
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(embedded) }) });
+}
+
+/**
+ * The embedded database's buffer cache, added to PGlite's own start parameters (single-user mode, no
+ * parallel workers, synchronous I/O). The cluster initdb writes asks for 128 MB of shared buffers, and the embedded server touches
+ * all of it at start: that alone was a quarter of the process's resident memory. The embedded database is
+ * for small events; its pages stay in the operating system's file cache beyond these 16 MB, so a miss costs
+ * a read from memory, not from disk. Durability does not depend on it: commits are written through as before.
+ */
+export const EMBEDDED_SHARED_BUFFERS = '16MB';
+
+/**
+ * Creating a cluster (initdb) runs a second PGlite instance and the initdb program beside the first: several
+ * hundred MB, much of which a process keeps once it has touched it (a worker thread gave back only part).
+ * A short-lived child process does it instead and takes all of it along when it exits; the caller then
+ * opens the finished cluster as on any later start.
+ */
+async function createEmbeddedDatabase(dir: string, startParams: string[]): Promise<void> {
+  const pglite = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  const script = `const [pglite, dir, params] = process.argv.slice(1);
+const { PGlite } = await import(pglite);
+await (await PGlite.create(dir, { startParams: JSON.parse(params) })).close();`;
+  try {
+    await execFileAsync(
+      process.execPath,
+      ['--input-type=module', '-e', script, pglite, dir, JSON.stringify(startParams)],
+      {
+        maxBuffer: 16 * 2 ** 20,
+      },
+    );
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr ?? '';
+    throw new Error(`creating the embedded database in ${dir} failed: ${stderr.trim() || String(error)}`);
+  }
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

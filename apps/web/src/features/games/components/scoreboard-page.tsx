@@ -4,7 +4,7 @@ import { Alert, Card, Grid, Group, Select, Skeleton, Stack, Text, Title } from '
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconDropletFilled, IconHourglass } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
@@ -78,6 +78,8 @@ function Board({ game, board }: { game: DetailedGameInfoModel; board: Scoreboard
   const view: DivisionView = chosen !== 'all' && board.divisions.some((d) => d.id === chosen) ? chosen : 'all';
   const timeline = timelineOf(board.timelines, view);
   const [openId, setOpenId] = useState<number | null>(null);
+  // Stable, so the table's memoised rows do not all render again when the page does.
+  const openTeam = useCallback((item: ScoreboardItem) => setOpenId(item.id), []);
   const open = openId === null ? null : (board.items.find((item) => item.id === openId) ?? null);
   // Phones get the chart too, shorter and with the top five teams, so the lines stay apart.
   const chartTeams = timeline ? (phone ? timeline.teams.slice(0, 5) : timeline.teams) : [];
@@ -153,13 +155,7 @@ function Board({ game, board }: { game: DetailedGameInfoModel; board: Scoreboard
           <Text size="xs" c="dimmed">
             {phone ? t('scoreboard.team.hintPhone') : t('scoreboard.team.hint')}
           </Text>
-          <ScoreboardTable
-            board={board}
-            myTeamId={mine?.id ?? null}
-            compact={phone}
-            onOpen={(item) => setOpenId(item.id)}
-            view={view}
-          />
+          <ScoreboardTable board={board} myTeamId={mine?.id ?? null} compact={phone} onOpen={openTeam} view={view} />
         </Stack>
       </Card>
       <TeamSolvesDrawer board={board} team={open} onClose={() => setOpenId(null)} />

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   challengeColumns,
   filterTeams,
-  pageOfTeam,
-  pageTeams,
+  indexOfTeam,
   placeInView,
+  searchKeys,
   solvesById,
   teamsInView,
   timelineOf,
@@ -36,42 +36,39 @@ describe('filterTeams', () => {
   });
 });
 
-describe('pageTeams', () => {
-  it('pages 50 at a time', () => {
-    const first = pageTeams(board, '', 1);
-    expect(first.rows).toHaveLength(50);
-    expect(first.rows[0]?.id).toBe(1);
-    expect(first.pageCount).toBe(3);
-    expect(first.total).toBe(120);
-    const last = pageTeams(board, '', 3);
-    expect(last.rows.map((t) => t.id)).toEqual(Array.from({ length: 20 }, (_, i) => 101 + i));
+describe('filterTeams on a large board', () => {
+  const big = Array.from({ length: 10_000 }, (_, i) => team(i + 1, `Team ${i + 1}`));
+  const keys = searchKeys(big);
+
+  it('finds a team deep in the list, keeping board order', () => {
+    expect(filterTeams(big, 'team 9876', keys).map((t) => t.id)).toEqual([9876]);
+    expect(filterTeams(big, 'TEAM 999', keys).map((t) => t.id)).toEqual([
+      999, 9990, 9991, 9992, 9993, 9994, 9995, 9996, 9997, 9998, 9999,
+    ]);
   });
 
-  it('clamps the page into range', () => {
-    expect(pageTeams(board, '', 9).page).toBe(3);
-    expect(pageTeams(board, '', 0).page).toBe(1);
-    expect(pageTeams(board, '', Number.NaN).page).toBe(1);
+  it('gives the same answer with and without kept keys', () => {
+    expect(filterTeams(big, ' 123 ', keys)).toEqual(filterTeams(big, ' 123 '));
   });
 
-  it('pages the search result', () => {
-    const result = pageTeams(board, 'team 1', 1, 10);
-    // Team 1, 10..19, 100..120 → 1 + 10 + 21 = 32 matches.
-    expect(result.total).toBe(32);
-    expect(result.pageCount).toBe(4);
-    expect(result.rows[0]?.name).toBe('Team 1');
-  });
-
-  it('shows one empty page for no matches', () => {
-    expect(pageTeams(board, 'zzz', 2)).toEqual({ rows: [], total: 0, page: 1, pageCount: 1 });
+  it('returns every row for an empty query and none for a miss', () => {
+    expect(filterTeams(big, '   ', keys)).toHaveLength(10_000);
+    expect(filterTeams(big, 'zzz', keys)).toEqual([]);
   });
 });
 
-describe('pageOfTeam', () => {
-  it('finds the page that holds a team', () => {
-    expect(pageOfTeam(board, 1)).toBe(1);
-    expect(pageOfTeam(board, 50)).toBe(1);
-    expect(pageOfTeam(board, 51)).toBe(2);
-    expect(pageOfTeam(board, 999)).toBeNull();
+describe('searchKeys', () => {
+  it('folds case and accents once per row', () => {
+    expect(searchKeys([team(1, 'Ünïcode CAFÉ'), team(2, 'ｆｕｌｌ')])).toEqual(['unicode cafe', 'full']);
+  });
+});
+
+describe('indexOfTeam', () => {
+  it('finds where a team stands among the shown rows', () => {
+    expect(indexOfTeam(board, 1)).toBe(0);
+    expect(indexOfTeam(board, 120)).toBe(119);
+    expect(indexOfTeam(filterTeams(board, 'team 11'), 110)).toBe(1);
+    expect(indexOfTeam(board, 999)).toBeNull();
   });
 });
 

@@ -1,17 +1,6 @@
 import type { ChallengeCategory, ChallengeInfo, ChallengeItem, ScoreboardItem } from '@flagpole/contract';
 import { ChallengeCategory as CategoryEnum } from '@flagpole/contract';
 
-export const SCOREBOARD_PAGE_SIZE = 50;
-
-export interface ScoreboardPage {
-  rows: ScoreboardItem[];
-  /** Teams matching the search. */
-  total: number;
-  /** 1-based page actually shown (clamped into range). */
-  page: number;
-  pageCount: number;
-}
-
 /** The scoreboard's division filter: every team (`all`) or one division's teams, by id. */
 export type DivisionView = 'all' | number;
 
@@ -35,39 +24,38 @@ export function timelineOf<T extends { divisionId: number }>(
 }
 
 /** Case- and accent-insensitive comparison form of a name. */
-function fold(text: string): string {
+export function foldName(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 }
 
-/** Teams whose name contains `query` (trimmed; empty matches all), in scoreboard order. */
-export function filterTeams(items: readonly ScoreboardItem[], query: string): ScoreboardItem[] {
-  const needle = fold(query.trim());
-  if (!needle) return [...items];
-  return items.filter((item) => fold(item.name).includes(needle));
+/** Every row's folded name, in row order: built once per board, so a keystroke only compares strings. */
+export function searchKeys(items: readonly Pick<ScoreboardItem, 'name'>[]): string[] {
+  return items.map((item) => foldName(item.name));
 }
 
-/** One page of the filtered board; `page` is 1-based and clamped to the available pages. */
-export function pageTeams(
-  items: readonly ScoreboardItem[],
+/**
+ * Teams whose name contains `query` (trimmed, case- and accent-insensitive; empty matches all), in scoreboard
+ * order. `keys` are the rows' folded names from `searchKeys`, when the caller keeps them.
+ */
+export function filterTeams<T extends Pick<ScoreboardItem, 'name'>>(
+  items: readonly T[],
   query: string,
-  page: number,
-  pageSize = SCOREBOARD_PAGE_SIZE,
-): ScoreboardPage {
-  const matching = filterTeams(items, query);
-  const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
-  const current = Math.min(pageCount, Math.max(1, Math.floor(page) || 1));
-  const from = (current - 1) * pageSize;
-  return { rows: matching.slice(from, from + pageSize), total: matching.length, page: current, pageCount };
+  keys: readonly string[] = searchKeys(items),
+): T[] {
+  const needle = foldName(query.trim());
+  if (!needle) return [...items];
+  const found: T[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (item !== undefined && keys[i]?.includes(needle)) found.push(item);
+  }
+  return found;
 }
 
-/** The page (1-based) that shows the team with `teamId` in the unfiltered board, or null. */
-export function pageOfTeam(
-  items: readonly ScoreboardItem[],
-  teamId: number,
-  pageSize = SCOREBOARD_PAGE_SIZE,
-): number | null {
-  const index = items.findIndex((item) => item.id === teamId);
-  return index < 0 ? null : Math.floor(index / pageSize) + 1;
+/** Where the team with `teamId` stands in `rows` (0-based), or null when it is not among them. */
+export function indexOfTeam(rows: readonly Pick<ScoreboardItem, 'id'>[], teamId: number): number | null {
+  const index = rows.findIndex((row) => row.id === teamId);
+  return index < 0 ? null : index;
 }
 
 export interface CategoryColumns {
