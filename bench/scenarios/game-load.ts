@@ -9,16 +9,16 @@
  *
  * --write records the results in bench/results/game-load.md.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { databaseUrl, recreateDatabase } from './bench-database';
+import { repoRoot, startBenchServer } from './bench-server';
 import { calibrate, describeCalibration, describeSpeed } from './calibration';
 
 const TEAMS = 500;
@@ -28,7 +28,6 @@ const PASSWORD = 'Bench-pass1';
 const PORT = 18_180;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DB_NAME = 'flagpole_bench';
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Deterministic pseudo-random numbers so every run seeds the same game. */
 function mulberry32(seed: number) {
@@ -40,39 +39,6 @@ function mulberry32(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
-}
-
-async function startServer(): Promise<ChildProcess> {
-  // BENCH_SERVER_NODE_ARGS adds Node options to the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  // The production build, as `npm start` runs it.
-  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: path.join(repoRoot, 'apps/server') });
-  if (built.status !== 0) throw new Error(`server build failed: ${built.stderr}`);
-  const child = spawn(process.execPath, [...extra, 'dist/main.js'], {
-    cwd: path.join(repoRoot, 'apps/server'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl(DB_NAME),
-      DATA_DIR: '/tmp/flagpole-bench',
-      RATE_LIMIT: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: PASSWORD,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 300; attempt++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not start');
 }
 
 interface Seeded {
@@ -377,7 +343,13 @@ async function main() {
   const calibration = calibrate();
   console.log(describeCalibration(calibration));
   await recreateDatabase(DB_NAME);
-  const server = await startServer();
+  const server = await startBenchServer({
+    port: PORT,
+    database: DB_NAME,
+    dataDir: '/tmp/flagpole-bench',
+    adminPassword: PASSWORD,
+    build: true,
+  });
   const pid = server.pid ?? 0;
   let peakRss = 0;
   /** Peak RSS of each phase, to tell which load the peak belongs to. */

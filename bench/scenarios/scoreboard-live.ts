@@ -21,16 +21,16 @@
  * Needs `ulimit -n` above clients + a few hundred (both ends of every socket are on this machine, the server's
  * in its own process). --write records the results in bench/results/scoreboard-live.md.
  */
-import { type ChildProcess, execSync, spawn, spawnSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { Pool } from 'undici';
 import WebSocket from 'ws';
 import { databaseUrl, recreateDatabase } from './bench-database';
+import { repoRoot, startBenchServer } from './bench-server';
 import { calibrate, describeCalibration } from './calibration';
 
 const TEAMS = 10_000;
@@ -41,7 +41,6 @@ const PASSWORD = 'Bench-pass1';
 const PORT = 18_190;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DB_NAME = 'flagpole_bench_live';
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /**
  * `--server-root <dir>`: build and start the server of another checkout (the previous code, for a before run).
  * Its `scoreboard` messages carry no delta, so a solve counts as delivered by the first message a client gets
@@ -58,37 +57,6 @@ function option(name: string, fallback: number): number {
 const CLIENTS = option('clients', 2_000);
 const STREAM_SOLVES = option('solves', 60);
 const INTERVAL_MS = option('interval', 300);
-
-async function startServer(): Promise<ChildProcess> {
-  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: path.join(serverRoot, 'apps/server') });
-  if (built.status !== 0) throw new Error(`server build failed: ${built.stderr}`);
-  const child = spawn(process.execPath, [...extra, 'dist/main.js'], {
-    cwd: path.join(serverRoot, 'apps/server'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl(DB_NAME),
-      DATA_DIR: '/tmp/flagpole-bench-live',
-      RATE_LIMIT: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: PASSWORD,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 300; attempt++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not start');
-}
 
 /** The game of scoreboard-rebuild.ts, with flags, one password for everyone and slowly decaying challenges. */
 async function seed(client: pg.Client): Promise<number> {
@@ -324,7 +292,14 @@ async function main() {
   const calibration = calibrate();
   console.log(describeCalibration(calibration));
   await recreateDatabase(DB_NAME);
-  const server = await startServer();
+  const server = await startBenchServer({
+    port: PORT,
+    database: DB_NAME,
+    dataDir: '/tmp/flagpole-bench-live',
+    adminPassword: PASSWORD,
+    serverDir: path.join(serverRoot, 'apps/server'),
+    build: true,
+  });
   const pid = server.pid ?? 0;
   let peakRss = 0;
   const sampler = setInterval(() => {

@@ -4,18 +4,16 @@
  * memory sampled every 20 ms. BENCH_SERVER_DIR runs another checkout's built server (`apps/server` of a
  * worktree at an older commit) to compare code on the same machine; runs alternate when given --rounds.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { databaseUrl, recreateDatabase } from './bench-database';
+import { recreateDatabase } from './bench-database';
+import { repoRoot, startBenchServer } from './bench-server';
 import { calibrate, describeCalibration } from './calibration';
 
 const PORT = 18556;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PLAYERS = 200;
 const PASSWORD = 'Passw0rd!bench-sign-in';
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 interface Run {
   server: string;
@@ -28,34 +26,16 @@ interface Run {
 async function runOnce(serverDir: string): Promise<Run> {
   const db = 'flagpole_bench_sign_in';
   await recreateDatabase(db);
-  const child = spawn(process.execPath, ['dist/main.js'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl(db),
-      DATA_DIR: '/tmp/flagpole-bench-sign-in',
-      RATE_LIMIT: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: PASSWORD,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const child = await startBenchServer({
+    port: PORT,
+    database: db,
+    dataDir: '/tmp/flagpole-bench-sign-in',
+    adminPassword: PASSWORD,
+    serverDir,
+    output: 'ignore',
   });
   const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]) / 1024;
   try {
-    for (let attempt = 0; ; attempt++) {
-      if (attempt > 300) throw new Error('server did not start');
-      if (
-        await fetch(`${BASE}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idleMb = rssMb();
     let peakMb = idleMb;

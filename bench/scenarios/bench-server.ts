@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { databaseUrl } from './bench-database';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface BenchServerOptions {
+  port: number;
+  /** Database of the local PostgreSQL server (bench-database.ts) the server runs on. */
+  database: string;
+  dataDir: string;
+  adminPassword: string;
+  /** The `apps/server` folder to run; another checkout's for a before run. Defaults to this one's. */
+  serverDir?: string;
+  /** Build it first with its own build script (what `npm start` runs). */
+  build?: boolean;
+  /** Where the server's output goes: shown beside the scenario's, or dropped. */
+  output?: 'inherit' | 'ignore';
+}
+
+/**
+ * Starts a built server as its own process, as `npm start` does, with rate limits off and warnings only,
+ * and resolves once `/healthz` answers. BENCH_SERVER_NODE_ARGS adds Node options to the server only, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+ */
+export async function startBenchServer(options: BenchServerOptions): Promise<ChildProcess> {
+  const cwd = options.serverDir ?? path.join(repoRoot, 'apps/server');
+  if (options.build) {
+    const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd });
+    if (built.status !== 0) throw new Error(`server build failed: ${built.stderr}`);
+  }
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const output = options.output ?? 'inherit';
+  const child = spawn(process.execPath, [...extra, 'dist/main.js'], {
+    cwd,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl(options.database),
+      DATA_DIR: options.dataDir,
+      RATE_LIMIT: 'false',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: options.adminPassword,
+    },
+    stdio: ['ignore', output, 'inherit'],
+  });
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const up = await fetch(`http://127.0.0.1:${options.port}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not start');
+}
