@@ -14,9 +14,9 @@ export interface GameLiveOptions {
 /**
  * Follows a game's live channel: pushed notices go to the front of the notice list; a scoreboard change is
  * applied to the held board when it carries a delta from that board's version (a few kilobytes instead of the
- * whole board), else the board is fetched again; the player's board is revalidated. Reconnects with back-off and then reads the notices and
- * boards again (what was pushed meanwhile is lost); while the channel is down the regular SWR polling keeps
- * the pages current. Returns whether the channel is connected.
+ * whole board), else the board is fetched again; the player's board is revalidated. Reconnects with back-off
+ * and then reads the notices and boards again (what was pushed meanwhile is lost); while the channel is down
+ * the regular SWR polling keeps the pages current. Returns whether the channel is connected.
  */
 export function useGameLive(gameId: number | null, options: GameLiveOptions = {}): boolean {
   const { mutate, cache } = useSWRConfig();
