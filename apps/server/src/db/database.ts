@@ -73,8 +73,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
 
 /**
  * The embedded database's buffer cache, added to PGlite's own start parameters (single-user mode, no
- * parallel workers, synchronous I/O). The cluster initdb writes asks for 128 MB of shared buffers, and the embedded server touches
- * all of it at start: that alone was a quarter of the process's resident memory. The embedded database is
+ * parallel workers, synchronous I/O). The cluster initdb writes asks for 128 MB of shared buffers, and the
+ * embedded server touches all of it at start: that alone was a quarter of the process's resident memory. The embedded database is
  * for small events; its pages stay in the operating system's file cache beyond these 16 MB, so a miss costs
  * a read from memory, not from disk. Durability does not depend on it: commits are written through as before.
  */

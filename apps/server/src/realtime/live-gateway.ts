@@ -37,8 +37,9 @@ interface GameRoom {
 /**
  * Websocket fan-out of a game's live messages. Each process subscribes once per game to the event bus (Redis
  * pub/sub across processes) and serialises each message once for all its sockets. Players get notices and
- * scoreboard changes (with a small delta after new solves, so clients need not fetch the whole board again); monitors and admins also get events and submissions. `scoreboard` messages are sent by
- * each process when its own copy of the board has been rebuilt, so a client that refetches gets the new one.
+ * scoreboard changes (with a small delta after new solves, so clients need not fetch the whole board again);
+ * monitors and admins also get events and submissions. `scoreboard` messages are sent by each process when
+ * its own copy of the board has been rebuilt, so a client that refetches gets the new one.
  * A monitor's socket closes when its session, role or API token changes; the client reconnects and gets what
  * its credentials then allow.
  */
