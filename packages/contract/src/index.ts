@@ -10,6 +10,7 @@ export * from './limits';
 export * from './schemas/account';
 export * from './schemas/admin';
 export * from './schemas/capture';
+export * from './schemas/challenge';
 export * from './schemas/common';
 export * from './schemas/container';
 export * from './schemas/game';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ChallengeCategory, ChallengeType, ContainerStatus } from '../enums';
+import { ContainerInfoModel } from './challenge';
 import { arrayResponse, Timestamp } from './common';
-import { ContainerInfoModel } from './game';
 import { TeamModel } from './team';
 
 /**
