@@ -16,10 +16,18 @@ export function mergeSolves(
   const merged = [...solves];
   if (added.length === 0) return merged;
   const positionByKey = new Map<string, number>();
-  for (const solve of added) positionByKey.set(keyOf(solve), -1);
+  // The scan of every held solve looks the pair up without making a key (a string per solve, 200,000 per
+  // rebuild of a large board, would be garbage); keys are made only for the few pairs that were added.
+  const addedChallenges = new Map<number, Set<number>>();
+  for (const solve of added) {
+    positionByKey.set(keyOf(solve), -1);
+    const challenges = addedChallenges.get(solve.participationId) ?? new Set<number>();
+    challenges.add(solve.challengeId);
+    addedChallenges.set(solve.participationId, challenges);
+  }
   for (let index = 0; index < merged.length; index++) {
-    const key = keyOf(merged[index] as ScoreboardSolveInput);
-    if (positionByKey.has(key)) positionByKey.set(key, index);
+    const solve = merged[index] as ScoreboardSolveInput;
+    if (addedChallenges.get(solve.participationId)?.has(solve.challengeId)) positionByKey.set(keyOf(solve), index);
   }
   const superseded = new Set<number>();
   const fresh = new Map<string, ScoreboardSolveInput>();

@@ -167,7 +167,8 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     if (!loaded) return null;
     entry.loaded = loaded;
     const now = clock.now();
-    const model = computeScoreboard(loaded.input, { now: now.getTime() });
+    // Rows equal to the previous board's are reused, not allocated again (see scoring/board-rows.ts).
+    const model = computeScoreboard(loaded.input, { now: now.getTime(), previous: entry.board?.model });
     const versioned = versionBoard(entry.board?.model, model);
     const body = once(() => versioned.body ?? serialise(model).body);
     const { version, delta } = versioned;
