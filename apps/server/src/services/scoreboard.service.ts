@@ -7,6 +7,7 @@ import { computeScoreboard } from '../scoring/compute-scoreboard';
 import { mergeSolves } from '../scoring/merge-solves';
 import type { ScoreboardInput, ScoreboardSolveInput } from '../scoring/types';
 import { type BoardEncoding, compressBody, serialise, versionBoard } from './scoreboard-body';
+import { readIfChanged } from './scoreboard-refresh';
 
 export { precompress, serialise } from './scoreboard-body';
 
@@ -68,8 +69,9 @@ interface Entry {
   /** Solves announced since the last build started. */
   pendingSolves: ScoreboardSolveInput[];
   /**
-   * The periodic full read, running beside the builds so a stream of solves is not held up by it (reading
-   * 200,000 rows takes about a second): the rows once read, and the solves announced since it began.
+   * The periodic check, running beside the builds so a stream of solves is not held up by it (it reads the
+   * 200,000 solve rows again only when their summary differs from the held ones, see scoreboard-refresh.ts):
+   * the rows once read, and the solves announced since it began.
    */
   refresh?: { solves: ScoreboardSolveInput[]; rows?: NonNullable<Entry['loaded']> };
   /**
@@ -87,9 +89,9 @@ export interface ScoreboardServiceOptions {
   /** Invalidations within this window are coalesced into one rebuild (the first one starts the window). */
   debounceMs?: number;
   /**
-   * Every cached board is read again from every row this often, whether or not anything was announced,
+   * Every cached board is checked against the database this often, whether or not anything was announced,
    * so a change whose announcement was lost between processes (Redis pub/sub delivers at most once) shows
-   * up within it.
+   * up within it; the solve rows are read again only if their summary differs.
    */
   reloadAfterMs?: number;
   /** Told how long each build of a board took, in milliseconds (metrics). */
@@ -108,8 +110,8 @@ function once<T>(make: () => T): () => T {
 /**
  * Scoreboards per game. Readers get the current board from memory (stale-while-revalidate while a rebuild
  * runs); `scoreboard:invalidate` on the event bus, from any process, schedules one rebuild per burst; every
- * `reloadAfterMs` each cached board is read again in full, changes announced or not (the read runs beside the
- * builds; announced solves keep being merged meanwhile). A rebuild that fails (the database is unreachable)
+ * `reloadAfterMs` each cached board is checked against the database, changes announced or not, and read again
+ * if it differs (the check runs beside the builds; announced solves keep being merged meanwhile). A rebuild that fails (the database is unreachable)
  * keeps the previous board. Listeners registered with `onRebuilt` (the live gateway) learn when a fresh board
  * is ready in this process, and get it with its live message (the delta from the board it replaced).
  */
@@ -314,8 +316,8 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     }
   };
   /**
-   * The periodic pass: every cached board's rows are read beside the builds, and the board is rebuilt from them
-   * once read; listeners hear of it only if the board changed.
+   * The periodic pass: every cached board's rows are checked beside the builds, and the board is rebuilt from
+   * them if they changed; listeners hear of it only if the board changed.
    */
   const refreshAll = () => {
     for (const [gameId, entry] of entries) {
@@ -323,14 +325,22 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
       const refresh: NonNullable<Entry['refresh']> = { solves: [] };
       entry.refresh = refresh;
       const at = clock.now().getTime();
-      const reading = repository.load(gameId).then(
+      const held = () =>
+        entry.loaded && { input: entry.loaded.input, announced: [...entry.pendingSolves, ...refresh.solves] };
+      const reading = readIfChanged(repository, gameId, held).then(
         (read) => {
           if (entries.get(gameId) !== entry || entry.refresh !== refresh) return;
-          if (!read) {
+          if (read.kind === 'unchanged') {
+            // The held rows are the database's as of `at`: no rebuild, and they are not old.
+            entry.refresh = undefined;
+            if (entry.loaded) entry.loaded = { ...entry.loaded, at };
+            return;
+          }
+          if (read.kind === 'gone') {
             entry.refresh = undefined;
             entry.reload = true;
           } else {
-            refresh.rows = { input: read.input, startAt: read.game.startAt, at };
+            refresh.rows = { input: read.input, startAt: read.startAt, at };
             if (!entry.timer && !entry.building) entry.quiet = true;
           }
           schedule(gameId);
