@@ -90,18 +90,19 @@ function rowReader(challenges: ChallengeTable, solves: SolveTable, awards: Award
   const challengeIds = Int32Array.from(challenges.list, (challenge) => challenge.id);
   const typeOf = (position: number) => present(SUBMISSION_TYPE_BY_CODE[present(awards.typeCode[position])]);
   const idOf = (position: number) => present(challengeIds[present(solves.challenge[position])]);
+  const userNameOf = (position: number) => present(solves.rows[present(solves.source[position])]).userName;
   return {
     equals: (position, row) =>
       row.id === idOf(position) &&
       row.score === awards.points[position] &&
       row.type === typeOf(position) &&
-      row.userName === solves.userName[position] &&
+      row.userName === userNameOf(position) &&
       row.time === solves.time[position],
     make: (position) => ({
       id: idOf(position),
       score: present(awards.points[position]),
       type: typeOf(position),
-      userName: present(solves.userName[position]),
+      userName: userNameOf(position),
       time: present(solves.time[position]),
     }),
   };

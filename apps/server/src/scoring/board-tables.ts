@@ -1,6 +1,6 @@
 import type { DivisionTable } from './division-table';
 import type { IdIndex } from './id-index';
-import type { ScoreboardChallengeInput, ScoreboardTeamInput } from './types';
+import type { ScoreboardChallengeInput, ScoreboardSolveInput, ScoreboardTeamInput } from './types';
 
 /*
  * The intermediate tables of one scoreboard computation (compute-scoreboard.ts), shared by its passes. Rows are
@@ -41,7 +41,9 @@ export interface SolveTable {
   team: Int32Array;
   challenge: Int32Array;
   time: Float64Array;
-  userName: (string | null)[];
+  /** Index of each solve in `rows` (the input), where its user name is read. */
+  source: Int32Array;
+  rows: readonly ScoreboardSolveInput[];
 }
 
 /** Everything the award pass produces, per solve position, per challenge and per team. */

@@ -15,39 +15,36 @@ export function collectSolvesInTimeOrder(
   const team = new Int32Array(capacity);
   const challenge = new Int32Array(capacity);
   const time = new Float64Array(capacity);
-  const userName: (string | null)[] = [];
+  // Where each solve came from, to read its user name at the end: an off-heap column rather than a copy of
+  // 200,000 names in a JS array, which (too large for the young generation) would be garbage in the old space.
+  const source = new Int32Array(capacity);
   let count = 0;
-  for (const solve of input.solves) {
+  for (let index = 0; index < capacity; index++) {
+    const solve = present(input.solves[index]);
     const teamIndex = teams.indexByParticipation.get(solve.participationId);
     const challengeIndex = challenges.indexById.get(solve.challengeId);
     if (teamIndex < 0 || challengeIndex < 0) continue;
     team[count] = teamIndex;
     challenge[count] = challengeIndex;
     time[count] = solve.time;
-    userName.push(solve.userName);
+    source[count] = index;
     count++;
   }
   const order = timeOrder(time, count);
-  if (order === null) return { count, team, challenge, time, userName };
+  const rows = input.solves;
+  if (order === null) return { count, team, challenge, time, source, rows };
   return {
     count,
     team: permute(team, order),
     challenge: permute(challenge, order),
     time: permute(time, order),
-    userName: permuteList(userName, order),
+    source: permute(source, order),
+    rows,
   };
 }
 
 function permute<T extends Int32Array | Float64Array>(values: T, order: Int32Array): T {
   const result = values.slice(0, order.length) as T;
-  for (let position = 0; position < order.length; position++) {
-    result[position] = present(values[present(order[position])]);
-  }
-  return result;
-}
-
-function permuteList<T>(values: readonly T[], order: Int32Array): T[] {
-  const result: T[] = new Array(order.length);
   for (let position = 0; position < order.length; position++) {
     result[position] = present(values[present(order[position])]);
   }

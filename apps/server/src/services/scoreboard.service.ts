@@ -4,7 +4,7 @@ import type { Clock } from '../lib/clock';
 import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import type { ScoreboardRepository } from '../repositories/scoreboard.repository';
 import { computeScoreboard } from '../scoring/compute-scoreboard';
-import { mergeSolves } from '../scoring/merge-solves';
+import { mergeSolves, mergeSolvesInto } from '../scoring/merge-solves';
 import type { ScoreboardInput, ScoreboardSolveInput } from '../scoring/types';
 import { type BoardEncoding, compressBody, serialise, versionBoard } from './scoreboard-body';
 import { readIfChanged } from './scoreboard-refresh';
@@ -146,7 +146,11 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     const stale = !entry.loaded || entry.reload || aged;
     if (!stale && entry.loaded) {
       const { input } = entry.loaded;
-      return { ...entry.loaded, input: { ...input, solves: mergeSolves(input.solves, solves) } };
+      // The held list is this entry's own (every path above makes a new one): merged in place, not copied.
+      return {
+        ...entry.loaded,
+        input: { ...input, solves: mergeSolvesInto(input.solves as ScoreboardSolveInput[], solves) },
+      };
     }
     entry.reload = false;
     entry.refresh = undefined;
