@@ -68,11 +68,7 @@ interface Entry {
   quiet?: boolean;
   /** Solves announced since the last build started. */
   pendingSolves: ScoreboardSolveInput[];
-  /**
-   * The periodic check, running beside the builds so a stream of solves is not held up by it (it reads the
-   * 200,000 solve rows again only when their summary differs from the held ones, see scoreboard-refresh.ts):
-   * the rows once read, and the solves announced since it began.
-   */
+  /** The periodic check (scoreboard-refresh.ts), beside the builds: rows read if changed, solves announced since. */
   refresh?: { solves: ScoreboardSolveInput[]; rows?: NonNullable<Entry['loaded']> };
   /**
    * The last build's end plus its duration: the next build starts no earlier, so back-to-back rebuilds of a
@@ -89,9 +85,9 @@ export interface ScoreboardServiceOptions {
   /** Invalidations within this window are coalesced into one rebuild (the first one starts the window). */
   debounceMs?: number;
   /**
-   * Every cached board is checked against the database this often, whether or not anything was announced,
-   * so a change whose announcement was lost between processes (Redis pub/sub delivers at most once) shows
-   * up within it; the solve rows are read again only if their summary differs.
+   * Every cached board is checked against the database this often (its rows read again only if they differ),
+   * announced or not, so a change whose announcement was lost between processes (Redis pub/sub delivers at most
+   * once) shows up within it.
    */
   reloadAfterMs?: number;
   /** Told how long each build of a board took, in milliseconds (metrics). */
@@ -111,9 +107,9 @@ function once<T>(make: () => T): () => T {
  * Scoreboards per game. Readers get the current board from memory (stale-while-revalidate while a rebuild
  * runs); `scoreboard:invalidate` on the event bus, from any process, schedules one rebuild per burst; every
  * `reloadAfterMs` each cached board is checked against the database, changes announced or not, and read again
- * if it differs (the check runs beside the builds; announced solves keep being merged meanwhile). A rebuild that fails (the database is unreachable)
- * keeps the previous board. Listeners registered with `onRebuilt` (the live gateway) learn when a fresh board
- * is ready in this process, and get it with its live message (the delta from the board it replaced).
+ * if it differs (beside the builds; announced solves keep being merged meanwhile). A failed rebuild keeps the
+ * previous board. Listeners registered with `onRebuilt` (the live gateway) learn when a fresh board is ready in
+ * this process, and get it with its live message (the delta from the board it replaced).
  */
 export function createScoreboardService(options: ScoreboardServiceOptions) {
   const { repository, clock, events, log } = options;
@@ -147,10 +143,8 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     if (!stale && entry.loaded) {
       const { input } = entry.loaded;
       // The held list is this entry's own (every path above makes a new one): merged in place, not copied.
-      return {
-        ...entry.loaded,
-        input: { ...input, solves: mergeSolvesInto(input.solves as ScoreboardSolveInput[], solves) },
-      };
+      const merged = mergeSolvesInto(input.solves as ScoreboardSolveInput[], solves);
+      return { ...entry.loaded, input: { ...input, solves: merged } };
     }
     entry.reload = false;
     entry.refresh = undefined;
@@ -173,7 +167,6 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     if (!loaded) return null;
     entry.loaded = loaded;
     const now = clock.now();
-    // Rows equal to the previous board's are reused, not allocated again (see scoring/board-rows.ts).
     const model = computeScoreboard(loaded.input, { now: now.getTime(), previous: entry.board?.model });
     const versioned = versionBoard(entry.board?.model, model);
     const body = once(() => versioned.body ?? serialise(model).body);
@@ -334,20 +327,16 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
       const reading = readIfChanged(repository, gameId, held).then(
         (read) => {
           if (entries.get(gameId) !== entry || entry.refresh !== refresh) return;
-          if (read.kind === 'unchanged') {
-            // The held rows are the database's as of `at`: no rebuild, and they are not old.
-            entry.refresh = undefined;
-            if (entry.loaded) entry.loaded = { ...entry.loaded, at };
-            return;
-          }
-          if (read.kind === 'gone') {
-            entry.refresh = undefined;
-            entry.reload = true;
-          } else {
+          if (read.kind === 'changed') {
             refresh.rows = { input: read.input, startAt: read.startAt, at };
             if (!entry.timer && !entry.building) entry.quiet = true;
+          } else {
+            entry.refresh = undefined;
+            // Unchanged: the held rows are the database's as of `at` (not old), and there is nothing to build.
+            if (read.kind === 'unchanged') entry.loaded &&= { ...entry.loaded, at };
+            else entry.reload = true;
           }
-          schedule(gameId);
+          if (read.kind !== 'unchanged') schedule(gameId);
         },
         (error: unknown) => {
           if (entry.refresh === refresh) entry.refresh = undefined;
