@@ -43,7 +43,10 @@ export type PreviousRows = ReadonlyMap<number, ScoreboardItem>;
 
 /**
  * Files every listed solve under its team with a counting sort (so each team's rows stay in time order without
- * a per-team sort), then makes each team's `solvedChallenges`, reusing the previous board's where equal.
+ * a per-team sort), then makes each team's `solvedChallenges`, reusing the previous board's where equal. Every
+ * pass walks the solves in time order: the columns (and the previous board's rows, made in that order) are read
+ * sequentially, which matters at 200,000 rows — walking team by team instead jumps through memory and took
+ * twice as long.
  */
 export function buildTeamRows(
   challenges: ChallengeTable,
@@ -71,13 +74,57 @@ export function buildTeamRows(
     cursor[team] = slot + 1;
     positions[slot] = position;
   }
-  const rowOf = rowReader(challenges, solves, awards);
-  const solved = new Array<ChallengeItem[]>(teamCount);
-  for (let team = 0; team < teamCount; team++) {
-    const before = previous?.get(present(teams.list[team]).teamId)?.solvedChallenges;
-    solved[team] = solvedChallengesOf(present(offsets[team]), present(offsets[team + 1]), positions, rowOf, before);
+  const rows = rowReader(challenges, solves, awards);
+  const before = teams.list.map((team) => previous?.get(team.teamId)?.solvedChallenges);
+  const changed = changedTeams(offsets, solves, awards, rows, before);
+  // Exact-size arrays for the teams whose rows changed, filled in place in time order; the others keep theirs.
+  const solved = before.map((rowsBefore, team): ChallengeItem[] =>
+    rowsBefore !== undefined && changed[team] === 0
+      ? rowsBefore
+      : new Array(present(offsets[team + 1]) - present(offsets[team])),
+  );
+  const filled = new Int32Array(teamCount); // rows made so far, per team
+  for (let position = 0; position < solves.count; position++) {
+    if (awards.status[position] === SolveStatus.Duplicate) continue;
+    const team = present(solves.team[position]);
+    if (changed[team] === 0) continue;
+    const index = present(filled[team]);
+    filled[team] = index + 1;
+    const old = before[team]?.[index];
+    present(solved[team])[index] = old !== undefined && rows.equals(position, old) ? old : rows.make(position);
   }
   return { offsets, positions, solved };
+}
+
+/**
+ * 1 for each team whose rows differ from its previous ones (or that had none), 0 where every row is equal: one
+ * pass over the solves in time order, comparing each with the previous row at its place.
+ */
+function changedTeams(
+  offsets: Int32Array,
+  solves: SolveTable,
+  awards: Awards,
+  rows: RowReader,
+  before: readonly (ChallengeItem[] | undefined)[],
+): Uint8Array {
+  const teamCount = before.length;
+  const changed = new Uint8Array(teamCount);
+  for (let team = 0; team < teamCount; team++) {
+    const rowsBefore = before[team];
+    if (rowsBefore === undefined || rowsBefore.length !== present(offsets[team + 1]) - present(offsets[team])) {
+      changed[team] = 1;
+    }
+  }
+  const compared = new Int32Array(teamCount); // rows compared so far, per team
+  for (let position = 0; position < solves.count; position++) {
+    if (awards.status[position] === SolveStatus.Duplicate) continue;
+    const team = present(solves.team[position]);
+    if (changed[team] === 1) continue;
+    const index = present(compared[team]);
+    compared[team] = index + 1;
+    if (!rows.equals(position, present(present(before[team])[index]))) changed[team] = 1;
+  }
+  return changed;
 }
 
 /** Compares the solve at a position with an existing row, and makes the row of a position. */
@@ -106,33 +153,6 @@ function rowReader(challenges: ChallengeTable, solves: SolveTable, awards: Award
       time: present(solves.time[position]),
     }),
   };
-}
-
-/**
- * A team's rows `positions[from .. to)`: the previous array itself when every row is equal, otherwise a new array
- * that still reuses each previous row equal to the one at its place (a new solve is nearly always the last row).
- */
-function solvedChallengesOf(
-  from: number,
-  to: number,
-  positions: Int32Array,
-  rows: RowReader,
-  before: ChallengeItem[] | undefined,
-): ChallengeItem[] {
-  const count = to - from;
-  if (before !== undefined && before.length === count) {
-    let slot = 0;
-    while (slot < count && rows.equals(present(positions[from + slot]), present(before[slot]))) slot++;
-    if (slot === count) return before;
-  }
-  // Exact size, filled in place: no intermediate list to copy from.
-  const result = new Array<ChallengeItem>(count);
-  for (let slot = 0; slot < count; slot++) {
-    const position = present(positions[from + slot]);
-    const old = before?.[slot];
-    result[slot] = old !== undefined && rows.equals(position, old) ? old : rows.make(position);
-  }
-  return result;
 }
 
 /** Team indices, best first: score desc, last scoring solve asc, participation id asc. */
