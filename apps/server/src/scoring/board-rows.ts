@@ -137,7 +137,9 @@ function rowReader(challenges: ChallengeTable, solves: SolveTable, awards: Award
   const challengeIds = Int32Array.from(challenges.list, (challenge) => challenge.id);
   const typeOf = (position: number) => present(SUBMISSION_TYPE_BY_CODE[present(awards.typeCode[position])]);
   const idOf = (position: number) => present(challengeIds[present(solves.challenge[position])]);
-  const userNameOf = (position: number) => present(solves.rows[present(solves.source[position])]).userName;
+  const { names } = solves;
+  const userNameOf = (position: number) =>
+    names === null ? present(solves.rows[present(solves.source[position])]).userName : present(names[position]);
   return {
     equals: (position, row) =>
       row.id === idOf(position) &&

@@ -44,6 +44,8 @@ export interface SolveTable {
   /** Index of each solve in `rows` (the input), where its user name is read. */
   source: Int32Array;
   rows: readonly ScoreboardSolveInput[];
+  /** The user names in time order, when the input was not in time order; null otherwise (read through `source`). */
+  names: (string | null)[] | null;
 }
 
 /** Everything the award pass produces, per solve position, per challenge and per team. */
