@@ -1,5 +1,5 @@
 import { type ChallengeTable, present, type SolveTable, type TeamTable } from './board-tables';
-import type { ScoreboardInput } from './types';
+import type { ScoreboardInput, ScoreboardSolveInput } from './types';
 
 /*
  * Step 1 of the computation: the solves of known teams and enabled challenges copied into columns, ordered by
@@ -43,8 +43,24 @@ export function collectSolvesInTimeOrder(
     rows,
     // Input out of time order (not what the repository gives): its rows lie scattered in memory, so the names
     // are gathered once in time order rather than read through `source` on every comparison.
-    names: Array.from(sorted, (index) => present(rows[index]).userName),
+    names: namesInTimeOrder(rows, source, count, order),
   };
+}
+
+/** Read in input order (rows adjacent in memory), then gathered by `order` from the compact list of names. */
+function namesInTimeOrder(
+  rows: readonly ScoreboardSolveInput[],
+  source: Int32Array,
+  count: number,
+  order: Int32Array,
+): (string | null)[] {
+  const inInputOrder: (string | null)[] = new Array(count);
+  for (let index = 0; index < count; index++) inInputOrder[index] = present(rows[present(source[index])]).userName;
+  const names: (string | null)[] = new Array(count);
+  for (let position = 0; position < count; position++) {
+    names[position] = present(inInputOrder[present(order[position])]);
+  }
+  return names;
 }
 
 function permute<T extends Int32Array | Float64Array>(values: T, order: Int32Array): T {
