@@ -62,8 +62,13 @@ describe('scoreboard repository: solve fingerprint', () => {
     const repository = createScoreboardRepository(ctx.db);
     const check = async () => {
       const loaded = await repository.load(gameId);
-      const fingerprint = await repository.solveFingerprint(gameId);
+      const fingerprint = await repository.solveFingerprint(gameId, ctx.clock.now().getTime() + 1);
       expect(fingerprint).toEqual(solveFingerprintOf(loaded?.input.solves ?? []));
+      // Solves at or after the cut-off are left out on both sides.
+      const cutOff = ctx.clock.now().getTime();
+      expect(await repository.solveFingerprint(gameId, cutOff)).toEqual(
+        solveFingerprintOf(loaded?.input.solves ?? [], cutOff),
+      );
       return fingerprint;
     };
     expect(await check()).toEqual({ count: 0, checksum: 0 });

@@ -119,11 +119,11 @@ export function createScoreboardRepository(db: Db) {
     },
 
     /**
-     * The game's solves summed up in one aggregate row (`solveFingerprintOf` in scoring/solve-fingerprint.ts
+     * The game's solves before `solvedBefore` (Unix ms) summed up in one aggregate row (`solveFingerprintOf` in scoring/solve-fingerprint.ts
      * computes the same from rows held in memory), so a process can tell whether its rows are still the
      * database's without reading 200,000 of them.
      */
-    async solveFingerprint(gameId: number): Promise<SolveFingerprint> {
+    async solveFingerprint(gameId: number, solvedBefore: number): Promise<SolveFingerprint> {
       const row = await db
         .selectFrom('solves')
         .select([
@@ -133,6 +133,7 @@ export function createScoreboardRepository(db: Db) {
           ),
         ])
         .where('game_id', '=', gameId)
+        .where('solved_at', '<', new Date(solvedBefore))
         .executeTakeFirstOrThrow();
       return { count: Number(row.count), checksum: Number(row.checksum) };
     },

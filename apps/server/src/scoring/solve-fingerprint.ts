@@ -17,13 +17,22 @@ export interface SolveFingerprint {
   checksum: number;
 }
 
-/** The fingerprint of solves already reduced to one per (team, challenge), as `mergeSolves` keeps them. */
-export function solveFingerprintOf(solves: readonly ScoreboardSolveInput[]): SolveFingerprint {
+/**
+ * The fingerprint of the solves before `solvedBefore` (Unix ms; all by default), already reduced to one per (team,
+ * challenge) as `mergeSolves` keeps them.
+ */
+export function solveFingerprintOf(
+  solves: readonly ScoreboardSolveInput[],
+  solvedBefore = Number.POSITIVE_INFINITY,
+): SolveFingerprint {
   let checksum = 0;
+  let count = 0;
   for (const solve of solves) {
+    if (solve.time >= solvedBefore) continue;
+    count++;
     checksum += (solve.participationId * FINGERPRINT_MULTIPLIER + solve.challengeId) % FINGERPRINT_MODULUS;
   }
-  return { count: solves.length, checksum };
+  return { count, checksum };
 }
 
 export function sameFingerprint(a: SolveFingerprint, b: SolveFingerprint): boolean {

@@ -11,6 +11,9 @@ import type { ScoreboardInput, ScoreboardSolveInput } from '../scoring/types';
  * themselves only when that summary differs from the rows this process holds.
  */
 
+/** How long after its time a solve's announcement has surely arrived (its absence then means it was lost). */
+const ANNOUNCEMENT_ALLOWANCE_MS = 5_000;
+
 export type RefreshedRows =
   /** Nothing changed: the held rows are the database's. */
   | { kind: 'unchanged' }
@@ -21,19 +24,27 @@ export type RefreshedRows =
 
 /**
  * Compares the database with `held` (the rows of the last build) plus `announced` (solves announced since, not
- * all merged yet), reading every solve again only if the solves differ.
+ * all merged yet), reading every solve again only if the solves differ. A solve lost less than a few seconds
+ * before `now` (Unix ms) is found by the next check.
  */
 export async function readIfChanged(
   repository: ScoreboardRepository,
   gameId: number,
+  now: number,
   held: () => { input: ScoreboardInput; announced: readonly ScoreboardSolveInput[] } | undefined,
 ): Promise<RefreshedRows> {
-  const [board, fingerprint] = await Promise.all([repository.loadBoard(gameId), repository.solveFingerprint(gameId)]);
+  // Only solves recorded a while ago are compared: a solve committed just now may not have been announced here
+  // yet (under a stream of solves, while a rebuild holds the event loop, that happened at almost every check).
+  const solvedBefore = now - ANNOUNCEMENT_ALLOWANCE_MS;
+  const [board, fingerprint] = await Promise.all([
+    repository.loadBoard(gameId),
+    repository.solveFingerprint(gameId, solvedBefore),
+  ]);
   if (!board) return { kind: 'gone' };
   const rows = held();
   // Solves announced while the summary was taken may or may not be in it; merging them cannot hurt either way.
   const solves = rows ? mergeSolves(rows.input.solves, rows.announced) : undefined;
-  if (rows && solves && sameFingerprint(fingerprint, solveFingerprintOf(solves))) {
+  if (rows && solves && sameFingerprint(fingerprint, solveFingerprintOf(solves, solvedBefore))) {
     if (withoutSolves(rows.input) === withoutSolves(board.input)) return { kind: 'unchanged' };
     return { kind: 'changed', input: { ...board.input, solves }, startAt: board.game.startAt, solvesRead: false };
   }

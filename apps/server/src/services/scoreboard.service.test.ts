@@ -56,10 +56,10 @@ function fakeRepository(solves: ScoreboardSolveInput[]) {
       if (state.fail) throw new Error('database unavailable');
       return { input: { ...input(), solves: [] }, game };
     },
-    async solveFingerprint() {
+    async solveFingerprint(_gameId, solvedBefore) {
       state.checks++;
       if (state.fail) throw new Error('database unavailable');
-      return solveFingerprintOf(state.solves);
+      return solveFingerprintOf(state.solves, solvedBefore);
     },
   };
   return { state, repository };
@@ -112,6 +112,15 @@ describe('scoreboard service', () => {
     state.solves.push(solve(12, 1, 40));
     await vi.waitFor(async () => expect(solvedBy(await service.get(GAME), 120)).toEqual([1]));
     expect(heard).toContain(GAME);
+  });
+
+  it('does not read every solve again for a solve recorded just now whose announcement may still be on its way', async () => {
+    const { state, service } = setUp([solve(11, 1, 5)], 100);
+    await service.get(GAME);
+    state.solves.push(solve(12, 1, 60)); // the clock's now: recorded this instant, not announced (yet)
+    await vi.waitFor(() => expect(state.checks).toBeGreaterThanOrEqual(2));
+    await service.settle();
+    expect(state.reads).toBe(1);
   });
 
   it('rebuilds from the held solves when only something else changed unannounced (a team renamed)', async () => {

@@ -324,7 +324,7 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
       const at = clock.now().getTime();
       const held = () =>
         entry.loaded && { input: entry.loaded.input, announced: [...entry.pendingSolves, ...refresh.solves] };
-      const reading = readIfChanged(repository, gameId, held).then(
+      const reading = readIfChanged(repository, gameId, at, held).then(
         (read) => {
           if (entries.get(gameId) !== entry || entry.refresh !== refresh) return;
           if (read.kind === 'changed') {
