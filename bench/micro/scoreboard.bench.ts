@@ -8,10 +8,12 @@
  * Three inputs are timed: solves already in time order (what the repository delivers, ORDER BY time), the
  * same solves shuffled (the engine then sorts them itself), and the time-ordered game with three quarters of
  * the teams in three divisions (one not ranked overall, one without bloods or dynamic-score effect, per-challenge
- * overrides on ten challenges).
+ * overrides on ten challenges). Then two streams of rebuilds after one new solve each, as the live server runs
+ * them: computing each board from scratch, and reusing the previous board's equal rows (what the server does).
  */
 import { type ChallengeCategory, GamePermission } from '@flagpole/contract';
 import { computeScoreboard } from '../../apps/server/src/scoring/compute-scoreboard';
+import { mergeSolves } from '../../apps/server/src/scoring/merge-solves';
 import type {
   ScoreboardChallengeInput,
   ScoreboardInput,
@@ -138,6 +140,55 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/**
+ * A stream of rebuilds, as the live server does them: each adds one new solve (a pair not solved yet, at the end
+ * of the game) to the held rows and computes the board again, given the previous board (`reuse`, its equal rows
+ * are reused) or not. Reports the time per rebuild and how much the heap grew over the timed runs.
+ */
+function measureStream(label: string, start: ScoreboardInput, reuse: boolean): void {
+  const solved = new Set(start.solves.map((solve) => `${solve.participationId}:${solve.challengeId}`));
+  let input = start;
+  let step = 0;
+  const nextSolve = (): ScoreboardSolveInput => {
+    for (;;) {
+      step++;
+      const team = start.teams[(step * 7_919) % start.teams.length] as ScoreboardTeamInput;
+      const challenge = start.challenges[(step * 31) % start.challenges.length] as ScoreboardChallengeInput;
+      const key = `${team.participationId}:${challenge.id}`;
+      if (solved.has(key)) continue;
+      solved.add(key);
+      return {
+        participationId: team.participationId,
+        challengeId: challenge.id,
+        userName: null,
+        time: GAME_START + GAME_LENGTH_MS - 1,
+      };
+    }
+  };
+  let board = computeScoreboard(input, { now: 0 });
+  const rebuild = () => {
+    input = { ...input, solves: mergeSolves(input.solves, [nextSolve()]) };
+    board = computeScoreboard(input, { now: step, previous: reuse ? board : undefined });
+  };
+  for (let run = 0; run < WARM_UP_RUNS; run++) rebuild();
+  collectGarbage();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let peakHeap = heapBefore;
+  const durations: number[] = [];
+  for (let run = 0; run < TIMED_RUNS; run++) {
+    const started = performance.now();
+    rebuild();
+    durations.push(performance.now() - started);
+    peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+  }
+  durations.sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(22)} min ${durations[0]?.toFixed(1)} ms  median ${percentile(durations, 0.5).toFixed(1)} ms  ` +
+      `p95 ${percentile(durations, 0.95).toFixed(1)} ms  heap used ${megabytes(heapBefore)} before, ` +
+      `${megabytes(peakHeap)} peak over ${TIMED_RUNS} rebuilds  (checksum ${board.items[0]?.score ?? 0})`,
+  );
+}
+
 function measure(label: string, input: ScoreboardInput): void {
   let checksum = 0;
   for (let run = 0; run < WARM_UP_RUNS; run++) checksum += computeScoreboard(input, { now: 0 }).items.length;
@@ -187,4 +238,6 @@ function retainedBoardSize(input: ScoreboardInput): string {
 measure('solves in time order', ordered);
 measure('solves shuffled', unordered);
 measure('with divisions', withDivisions(ordered));
+measureStream('stream, fresh boards', ordered, false);
+measureStream('stream, reusing rows', ordered, true);
 if (typeof Reflect.get(globalThis, 'gc') === 'function') console.log(`one board retains ${retainedBoardSize(ordered)}`);

@@ -29,6 +29,7 @@ import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { Pool } from 'undici';
 import WebSocket from 'ws';
+import { insertBigBoard } from '../../e2e/src/big-board';
 import { databaseUrl, recreateDatabase } from './bench-database';
 import { repoRoot, startBenchServer } from './bench-server';
 import { calibrate, describeCalibration } from './calibration';
@@ -70,55 +71,18 @@ async function seed(client: pg.Client): Promise<number> {
     [start, end],
   );
   const gameId = game.rows[0]?.id ?? 0;
-  await client.query(
-    `insert into challenges (game_id, title, category, type, is_enabled, original_score, disable_blood_bonus, difficulty)
-     select $1, 'Challenge ' || n, (array['Web','Pwn','Crypto','Misc','Reverse','Forensics'])[1 + n % 6],
-            'StaticAttachment', true, 1000, n % 20 = 0, case when n % 2 = 0 then 5 else 2000 + 40 * n end
-     from generate_series(1, $2) n`,
-    [gameId, CHALLENGES],
-  );
-  await client.query(
-    `insert into flags (challenge_id, flag) select id, 'flag{live-' || id || '}' from challenges where game_id = $1`,
-    [gameId],
-  );
-  await client.query(
-    `insert into users (user_name, email, email_confirmed, password_hash)
-     select 'rb' || n, 'rb' || n || '@bench.invalid', true, $2 from generate_series(1, $1) n`,
-    [TEAMS, passwordHash],
-  );
-  await client.query(
-    `insert into teams (name, invite_token, captain_id)
-     select 'Team ' || substr(u.user_name, 3), md5(u.user_name), u.id from users u where u.user_name like 'rb%'`,
-  );
-  await client.query('insert into team_members (team_id, user_id) select id, captain_id from teams');
-  await client.query(
-    `insert into participations (game_id, team_id, status) select $1, id, 'Accepted' from teams order by id`,
-    [gameId],
-  );
-  await client.query(
-    `insert into participation_members (participation_id, game_id, user_id)
-     select p.id, p.game_id, t.captain_id from participations p join teams t on t.id = p.team_id`,
-  );
-  await client.query(
-    `create temporary table pairs on commit drop as
-     select p.id as participation_id, c.id as challenge_id,
-            $2::timestamptz + (abs(hashint8(p.id * 1000 + c.id)) % 86400000) * interval '1 millisecond' as solved_at
-     from participations p cross join challenges c
-     where p.game_id = $1 and c.game_id = $1
-     order by (abs(hashint4(p.id * 7919 + c.id)) % 1000) * (1 + (p.id - (select min(id) from participations)) / 1000.0)
-     limit $3`,
-    [gameId, start, SOLVES],
-  );
-  await client.query(
-    `insert into submissions (game_id, challenge_id, participation_id, answer, status, submitted_at, checked_at)
-     select $1, challenge_id, participation_id, 'flag{bench}', 'Accepted', solved_at, solved_at from pairs`,
-    [gameId],
-  );
-  await client.query(
-    `insert into solves (participation_id, challenge_id, game_id, submission_id, solved_at)
-     select s.participation_id, s.challenge_id, s.game_id, s.id, s.submitted_at from submissions s where s.game_id = $1`,
-    [gameId],
-  );
+  await insertBigBoard(client, gameId, start, {
+    teams: TEAMS,
+    challenges: CHALLENGES,
+    solves: SOLVES,
+    userPrefix: 'rb',
+    wordedNames: false,
+    solveSpanMs: 24 * 3_600_000,
+    noBloodEvery: 20,
+    passwordHash,
+    slowDecay: true,
+    flags: true,
+  });
   await client.query('commit');
   await client.query('analyze');
   return gameId;

@@ -26,6 +26,7 @@ import { MemoryEventBus } from '../../apps/server/src/lib/event-bus';
 import { createScoreboardRepository } from '../../apps/server/src/repositories/scoreboard.repository';
 import { computeScoreboard } from '../../apps/server/src/scoring/compute-scoreboard';
 import { createScoreboardService, precompress } from '../../apps/server/src/services/scoreboard.service';
+import { insertBigBoard } from '../../e2e/src/big-board';
 import { databaseUrl, recreateDatabase } from './bench-database';
 
 const TEAMS = 10_000;
@@ -36,11 +37,7 @@ const TIMED_RUNS = 10;
 const DB_NAME = 'flagpole_bench_rebuild';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/**
- * Set-based seeding: every team has one member and an accepted participation; solves are spread over the
- * game with stronger teams solving more (team n solves challenge c when a hash of the pair falls under a
- * share that shrinks with n), trimmed to exactly SOLVES rows.
- */
+/** The game and its board, seeded set-wise by the seeder the e2e tests use (`insertBigBoard`). */
 async function seed(client: pg.Client): Promise<number> {
   const start = new Date(Date.now() - 24 * 3_600_000);
   const end = new Date(Date.now() + 24 * 3_600_000);
@@ -51,52 +48,15 @@ async function seed(client: pg.Client): Promise<number> {
     [start, end],
   );
   const gameId = game.rows[0]?.id ?? 0;
-  await client.query(
-    `insert into challenges (game_id, title, category, type, is_enabled, original_score, disable_blood_bonus)
-     select $1, 'Challenge ' || n, (array['Web','Pwn','Crypto','Misc','Reverse','Forensics'])[1 + n % 6],
-            'StaticAttachment', true, 1000, n % 20 = 0
-     from generate_series(1, $2) n`,
-    [gameId, CHALLENGES],
-  );
-  await client.query(
-    `insert into users (user_name, email, email_confirmed, password_hash)
-     select 'rb' || n, 'rb' || n || '@bench.invalid', true, 'unused' from generate_series(1, $1) n`,
-    [TEAMS],
-  );
-  await client.query(
-    `insert into teams (name, invite_token, captain_id)
-     select 'Team ' || substr(u.user_name, 3), md5(u.user_name), u.id from users u where u.user_name like 'rb%'`,
-  );
-  await client.query('insert into team_members (team_id, user_id) select id, captain_id from teams');
-  await client.query(
-    `insert into participations (game_id, team_id, status) select $1, id, 'Accepted' from teams order by id`,
-    [gameId],
-  );
-  await client.query(
-    `insert into participation_members (participation_id, game_id, user_id)
-     select p.id, p.game_id, t.captain_id from participations p join teams t on t.id = p.team_id`,
-  );
-  // Candidate pairs ordered by a pseudo-random key weighted towards strong (low-numbered) teams.
-  await client.query(
-    `create temporary table pairs on commit drop as
-     select p.id as participation_id, c.id as challenge_id,
-            $2::timestamptz + (abs(hashint8(p.id * 1000 + c.id)) % 86400000) * interval '1 millisecond' as solved_at
-     from participations p cross join challenges c
-     where p.game_id = $1 and c.game_id = $1
-     order by (abs(hashint4(p.id * 7919 + c.id)) % 1000) * (1 + (p.id - (select min(id) from participations)) / 1000.0)
-     limit $3`,
-    [gameId, start, SOLVES],
-  );
-  await client.query(
-    `insert into submissions (game_id, challenge_id, participation_id, answer, status, submitted_at, checked_at)
-     select $1, challenge_id, participation_id, 'flag{bench}', 'Accepted', solved_at, solved_at from pairs`,
-    [gameId],
-  );
-  await client.query(
-    `insert into solves (participation_id, challenge_id, game_id, submission_id, solved_at)
-     select s.participation_id, s.challenge_id, s.game_id, s.id, s.submitted_at from submissions s where s.game_id = $1`,
-    [gameId],
-  );
+  await insertBigBoard(client, gameId, start, {
+    teams: TEAMS,
+    challenges: CHALLENGES,
+    solves: SOLVES,
+    userPrefix: 'rb',
+    wordedNames: false,
+    solveSpanMs: 24 * 3_600_000,
+    noBloodEvery: 20,
+  });
   await client.query('commit');
   await client.query('analyze');
   return gameId;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSolves } from './merge-solves';
+import { mergeSolves, mergeSolvesInto } from './merge-solves';
 import type { ScoreboardSolveInput } from './types';
 
 const solve = (participationId: number, challengeId: number, time: number, userName = `u${participationId}`) =>
@@ -37,5 +37,13 @@ describe('mergeSolves', () => {
   it('keeps the earliest of several new solves of one pair', () => {
     const merged = mergeSolves([], [solve(4, 12, 900), solve(4, 12, 700), solve(4, 12, 800)]);
     expect(summary(merged)).toEqual(['4/12@700']);
+  });
+
+  it('merges in place into a list the caller owns, with the same result', () => {
+    const held = [...loaded];
+    const added = [solve(1, 11, 150, 'early'), solve(3, 11, 500), solve(2, 10, 250)];
+    const merged = mergeSolvesInto(held, added);
+    expect(merged).toBe(held);
+    expect(merged).toEqual(mergeSolves(loaded, added));
   });
 });

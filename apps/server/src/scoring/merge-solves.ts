@@ -13,13 +13,30 @@ export function mergeSolves(
   solves: readonly ScoreboardSolveInput[],
   added: readonly ScoreboardSolveInput[],
 ): ScoreboardSolveInput[] {
-  const merged = [...solves];
-  if (added.length === 0) return merged;
+  return mergeSolvesInto([...solves], added);
+}
+
+/**
+ * `mergeSolves` in place, for a list only its caller holds: the scoreboard service merges each burst of solves
+ * into the 200,000 rows it keeps, and a copy per rebuild would be 1.6 MB of garbage in V8's old space.
+ */
+export function mergeSolvesInto(
+  merged: ScoreboardSolveInput[],
+  added: readonly ScoreboardSolveInput[],
+): ScoreboardSolveInput[] {
   const positionByKey = new Map<string, number>();
-  for (const solve of added) positionByKey.set(keyOf(solve), -1);
+  // The scan of every held solve looks the pair up without making a key (a string per solve, 200,000 per
+  // rebuild of a large board, would be garbage); keys are made only for the few pairs that were added.
+  const addedChallenges = new Map<number, Set<number>>();
+  for (const solve of added) {
+    positionByKey.set(keyOf(solve), -1);
+    const challenges = addedChallenges.get(solve.participationId) ?? new Set<number>();
+    challenges.add(solve.challengeId);
+    addedChallenges.set(solve.participationId, challenges);
+  }
   for (let index = 0; index < merged.length; index++) {
-    const key = keyOf(merged[index] as ScoreboardSolveInput);
-    if (positionByKey.has(key)) positionByKey.set(key, index);
+    const solve = merged[index] as ScoreboardSolveInput;
+    if (addedChallenges.get(solve.participationId)?.has(solve.challengeId)) positionByKey.set(keyOf(solve), index);
   }
   const superseded = new Set<number>();
   const fresh = new Map<string, ScoreboardSolveInput>();
@@ -31,11 +48,17 @@ export function mergeSolves(
     if (known >= 0) superseded.add(known);
     fresh.set(key, solve);
   }
-  const kept = superseded.size === 0 ? merged : merged.filter((_, index) => !superseded.has(index));
-  for (const solve of [...fresh.values()].sort((a, b) => a.time - b.time)) {
-    kept.splice(insertionPoint(kept, solve.time), 0, solve);
+  if (superseded.size > 0) {
+    let kept = 0;
+    for (let index = 0; index < merged.length; index++) {
+      if (!superseded.has(index)) merged[kept++] = merged[index] as ScoreboardSolveInput;
+    }
+    merged.length = kept;
   }
-  return kept;
+  for (const solve of [...fresh.values()].sort((a, b) => a.time - b.time)) {
+    merged.splice(insertionPoint(merged, solve.time), 0, solve);
+  }
+  return merged;
 }
 
 /** The first position whose time is later than `time`. */

@@ -1,4 +1,4 @@
-import type { ChallengeCategory } from '@flagpole/contract';
+import type { ChallengeCategory, ScoreboardModel } from '@flagpole/contract';
 
 /*
  * Plain-data input of the scoreboard computation. The repository loads these rows; the computation does
@@ -77,4 +77,9 @@ export interface ScoreboardInput {
 export interface ScoreboardOptions {
   /** Written as `updateTimeUtc`; passed in so that the computation stays pure. */
   now: number;
+  /**
+   * The board this one replaces, if any: rows equal to its rows are reused instead of allocated again (the
+   * result is the same either way; the previous board is not modified).
+   */
+  previous?: ScoreboardModel;
 }

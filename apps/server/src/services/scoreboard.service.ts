@@ -4,9 +4,10 @@ import type { Clock } from '../lib/clock';
 import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import type { ScoreboardRepository } from '../repositories/scoreboard.repository';
 import { computeScoreboard } from '../scoring/compute-scoreboard';
-import { mergeSolves } from '../scoring/merge-solves';
+import { mergeSolves, mergeSolvesInto } from '../scoring/merge-solves';
 import type { ScoreboardInput, ScoreboardSolveInput } from '../scoring/types';
 import { type BoardEncoding, compressBody, serialise, versionBoard } from './scoreboard-body';
+import { readIfChanged } from './scoreboard-refresh';
 
 export { precompress, serialise } from './scoreboard-body';
 
@@ -67,10 +68,7 @@ interface Entry {
   quiet?: boolean;
   /** Solves announced since the last build started. */
   pendingSolves: ScoreboardSolveInput[];
-  /**
-   * The periodic full read, running beside the builds so a stream of solves is not held up by it (reading
-   * 200,000 rows takes about a second): the rows once read, and the solves announced since it began.
-   */
+  /** The periodic check (scoreboard-refresh.ts), beside the builds: rows read if changed, solves announced since. */
   refresh?: { solves: ScoreboardSolveInput[]; rows?: NonNullable<Entry['loaded']> };
   /**
    * The last build's end plus its duration: the next build starts no earlier, so back-to-back rebuilds of a
@@ -87,9 +85,9 @@ export interface ScoreboardServiceOptions {
   /** Invalidations within this window are coalesced into one rebuild (the first one starts the window). */
   debounceMs?: number;
   /**
-   * Every cached board is read again from every row this often, whether or not anything was announced,
-   * so a change whose announcement was lost between processes (Redis pub/sub delivers at most once) shows
-   * up within it.
+   * Every cached board is checked against the database this often (its rows read again only if they differ),
+   * announced or not, so a change whose announcement was lost between processes (Redis pub/sub delivers at most
+   * once) shows up within it.
    */
   reloadAfterMs?: number;
   /** Told how long each build of a board took, in milliseconds (metrics). */
@@ -108,10 +106,10 @@ function once<T>(make: () => T): () => T {
 /**
  * Scoreboards per game. Readers get the current board from memory (stale-while-revalidate while a rebuild
  * runs); `scoreboard:invalidate` on the event bus, from any process, schedules one rebuild per burst; every
- * `reloadAfterMs` each cached board is read again in full, changes announced or not (the read runs beside the
- * builds; announced solves keep being merged meanwhile). A rebuild that fails (the database is unreachable)
- * keeps the previous board. Listeners registered with `onRebuilt` (the live gateway) learn when a fresh board
- * is ready in this process, and get it with its live message (the delta from the board it replaced).
+ * `reloadAfterMs` each cached board is checked against the database, changes announced or not, and read again
+ * if it differs (beside the builds; announced solves keep being merged meanwhile). A failed rebuild keeps the
+ * previous board. Listeners registered with `onRebuilt` (the live gateway) learn when a fresh board is ready in
+ * this process, and get it with its live message (the delta from the board it replaced).
  */
 export function createScoreboardService(options: ScoreboardServiceOptions) {
   const { repository, clock, events, log } = options;
@@ -144,7 +142,9 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     const stale = !entry.loaded || entry.reload || aged;
     if (!stale && entry.loaded) {
       const { input } = entry.loaded;
-      return { ...entry.loaded, input: { ...input, solves: mergeSolves(input.solves, solves) } };
+      // The held list is this entry's own (every path above makes a new one): merged in place, not copied.
+      const merged = mergeSolvesInto(input.solves as ScoreboardSolveInput[], solves);
+      return { ...entry.loaded, input: { ...input, solves: merged } };
     }
     entry.reload = false;
     entry.refresh = undefined;
@@ -167,7 +167,7 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     if (!loaded) return null;
     entry.loaded = loaded;
     const now = clock.now();
-    const model = computeScoreboard(loaded.input, { now: now.getTime() });
+    const model = computeScoreboard(loaded.input, { now: now.getTime(), previous: entry.board?.model });
     const versioned = versionBoard(entry.board?.model, model);
     const body = once(() => versioned.body ?? serialise(model).body);
     const { version, delta } = versioned;
@@ -313,8 +313,8 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     }
   };
   /**
-   * The periodic pass: every cached board's rows are read beside the builds, and the board is rebuilt from them
-   * once read; listeners hear of it only if the board changed.
+   * The periodic pass: every cached board's rows are checked beside the builds, and the board is rebuilt from
+   * them if they changed; listeners hear of it only if the board changed.
    */
   const refreshAll = () => {
     for (const [gameId, entry] of entries) {
@@ -322,17 +322,21 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
       const refresh: NonNullable<Entry['refresh']> = { solves: [] };
       entry.refresh = refresh;
       const at = clock.now().getTime();
-      const reading = repository.load(gameId).then(
+      const held = () =>
+        entry.loaded && { input: entry.loaded.input, announced: [...entry.pendingSolves, ...refresh.solves] };
+      const reading = readIfChanged(repository, gameId, at, held).then(
         (read) => {
           if (entries.get(gameId) !== entry || entry.refresh !== refresh) return;
-          if (!read) {
-            entry.refresh = undefined;
-            entry.reload = true;
-          } else {
-            refresh.rows = { input: read.input, startAt: read.game.startAt, at };
+          if (read.kind === 'changed') {
+            refresh.rows = { input: read.input, startAt: read.startAt, at };
             if (!entry.timer && !entry.building) entry.quiet = true;
+          } else {
+            entry.refresh = undefined;
+            // Unchanged: the held rows are the database's as of `at` (not old), and there is nothing to build.
+            if (read.kind === 'unchanged') entry.loaded &&= { ...entry.loaded, at };
+            else entry.reload = true;
           }
-          schedule(gameId);
+          if (read.kind !== 'unchanged') schedule(gameId);
         },
         (error: unknown) => {
           if (entry.refresh === refresh) entry.refresh = undefined;
