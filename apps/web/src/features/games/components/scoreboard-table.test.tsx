@@ -148,7 +148,9 @@ describe('ScoreboardRow', () => {
     const cells = [...(row?.querySelectorAll('[role="cell"]') ?? [])];
     // The team cell: the avatar's initials, then the name.
     expect(cells.slice(0, 4).map((cell) => cell.textContent)).toEqual(['3', 'OWOwls', '550', '2']);
-    expect(row?.querySelector('button')?.getAttribute('aria-label')).toBe(i18n.t('scoreboard.team.open', { team: 'Owls' }));
+    expect(row?.querySelector('button')?.getAttribute('aria-label')).toBe(
+      i18n.t('scoreboard.team.open', { team: 'Owls' }),
+    );
   });
 
   it('draws only the challenge columns from `from` to `to`, each with its column index, solves labelled', () => {
