@@ -120,18 +120,17 @@ async function timeUntil(page: Page, step: Step): Promise<number> {
         const started = performance.now();
         if (step.kind === 'jump') {
           box.scrollTop = box.scrollHeight / 2;
-          done = () =>
-            Number(document.querySelector('tbody tr[data-team-id]')?.getAttribute('aria-rowindex')) > step.minRow;
+          done = () => Number(document.querySelector('[data-team-id]')?.getAttribute('aria-rowindex')) > step.minRow;
         } else if (step.kind === 'search') {
           const input = document.querySelector<HTMLInputElement>('input[type="search"]');
           if (!input) throw new Error('no search box');
           Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, step.team);
           input.dispatchEvent(new Event('input', { bubbles: true }));
-          done = () => visible(`tbody tr[data-team-id] button[aria-label$="${step.team}"]`);
+          done = () => visible(`[data-team-id] button[aria-label$="${step.team}"]`);
         } else {
           const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Show my team'));
           button?.click();
-          done = () => visible(`tbody tr[data-team-id="${step.teamId}"]`);
+          done = () => visible(`[data-team-id="${step.teamId}"]`);
         }
         const poll = () => {
           if (done()) resolve(performance.now() - started);
@@ -148,7 +147,7 @@ async function measure(page: Page, layout: string, url: string, deepTeam: string
   await page.addInitScript(() => {
     const w = window as unknown as { __firstRows?: number };
     const observer = new MutationObserver(() => {
-      if (w.__firstRows === undefined && document.querySelector('tbody tr[data-team-id]')) {
+      if (w.__firstRows === undefined && document.querySelector('[data-team-id]')) {
         w.__firstRows = performance.now();
         observer.disconnect();
       }
@@ -156,13 +155,13 @@ async function measure(page: Page, layout: string, url: string, deepTeam: string
     observer.observe(document, { childList: true, subtree: true });
   });
   await page.goto(url);
-  await page.locator('tbody tr[data-team-id]').first().waitFor({ timeout: 60_000 });
+  await page.locator('[data-team-id]').first().waitFor({ timeout: 60_000 });
   const firstRowsMs = await page.evaluate(() => (window as unknown as { __firstRows: number }).__firstRows);
   await page.waitForTimeout(1_000);
   const count = () =>
     page.evaluate(() => ({
       elements: document.getElementsByTagName('*').length,
-      rows: document.querySelectorAll('tbody tr[data-team-id]').length,
+      rows: document.querySelectorAll('[data-team-id]').length,
     }));
   const dom = await count();
   const slow = await scrollFrames(page, 12, 3_000);

@@ -45,16 +45,16 @@ async function playerPage(mobile: boolean): Promise<Page> {
   await page.emulateMedia({ colorScheme: 'dark' });
   await signIn(page, player.userName, password);
   await page.goto(`/games/${gameId}/scoreboard`);
-  await page.locator('tbody tr[data-team-id]').first().waitFor();
+  await page.locator('[role="row"][data-team-id]').first().waitFor();
   return page;
 }
 
-const rowsInPage = (page: Page) => page.locator('tbody tr[data-team-id]').count();
+const rowsInPage = (page: Page) => page.locator('[role="row"][data-team-id]').count();
 
 /** Whether the element's box lies inside the scrolling box (below its sticky head). */
 async function inScroller(page: Page, element: Locator): Promise<boolean> {
   const scroller = await page.getByTestId('scoreboard-scroller').boundingBox();
-  const head = await page.locator('thead').boundingBox();
+  const head = await page.getByTestId('scoreboard-head').boundingBox();
   const box = await element.boundingBox();
   if (!scroller || !head || !box) return false;
   return box.y >= head.y + head.height - 1 && box.y + box.height <= scroller.y + scroller.height + 1;
@@ -73,7 +73,7 @@ async function checkBoard(page: Page, name: string) {
     box.scrollTop = box.scrollHeight / 2;
   });
   await expect
-    .poll(async () => Number(await page.locator('tbody tr[data-team-id]').first().getAttribute('aria-rowindex')))
+    .poll(async () => Number(await page.locator('[role="row"][data-team-id]').first().getAttribute('aria-rowindex')))
     .toBeGreaterThan(1_000);
   expect(await rowsInPage(page)).toBeLessThan(80);
 
@@ -89,13 +89,13 @@ async function checkBoard(page: Page, name: string) {
 
   // "Show my team" clears the search and brings the player's (last) row into view, marked and focused.
   await page.getByRole('button', { name: en('scoreboard.table.findMyTeam') }).click();
-  const mine = page.locator('tbody tr[aria-current="true"]');
+  const mine = page.locator('[role="row"][aria-current="true"]');
   await mine.waitFor();
   await expect.poll(() => inScroller(page, mine)).toBe(true);
   expect(await mine.getAttribute('aria-rowindex')).not.toBeNull();
   expect(await page.getByRole('searchbox', { name: en('scoreboard.table.search') }).inputValue()).toBe('');
   await expect
-    .poll(() => page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('aria-current')))
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[role="row"]')?.getAttribute('aria-current')))
     .toBe('true');
   await screenshot(page, `${name}-my-team`);
 }
@@ -104,7 +104,9 @@ describe('a scoreboard of 3,000 teams', () => {
   it('on a desktop: a window of rows, search deep in the list, "show my team"', async () => {
     const page = await playerPage(false);
     // The solve matrix is there: one column per challenge.
-    expect(await page.locator('thead th[title^="Challenge "]').count()).toBe(40);
+    expect(
+      await page.getByTestId('scoreboard-head').locator('[role="columnheader"][title^="Challenge "]').count(),
+    ).toBe(40);
     await checkBoard(page, 'big-board-desktop');
     await page.context().close();
   });
@@ -112,7 +114,9 @@ describe('a scoreboard of 3,000 teams', () => {
   it('on a phone: the same, and a tap opens the team’s solves', async () => {
     const page = await playerPage(true);
     // No solve matrix on a phone.
-    expect(await page.locator('thead th[title^="Challenge "]').count()).toBe(0);
+    expect(
+      await page.getByTestId('scoreboard-head').locator('[role="columnheader"][title^="Challenge "]').count(),
+    ).toBe(0);
     await checkBoard(page, 'big-board-phone');
     const first = bigBoardTeamName(1);
     await page.getByRole('searchbox', { name: en('scoreboard.table.search') }).fill(first);

@@ -227,7 +227,7 @@ describe('playing and ranking per division', () => {
     const ranking = page.getByRole('region', { name: en('scoreboard.table.heading') });
     const firstCells = async () =>
       Promise.all(
-        (await ranking.locator('tbody tr').all()).map(async (row) => {
+        (await ranking.locator('[role="row"][data-team-id]').all()).map(async (row) => {
           const cells = row.getByRole('cell');
           return [(await cells.nth(0).textContent())?.trim(), (await cells.nth(1).textContent())?.trim()];
         }),

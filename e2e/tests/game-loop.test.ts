@@ -249,7 +249,7 @@ describe('what everyone sees', () => {
 
     await blue.page.goto(`/games/${gameId}/scoreboard`);
     const ranking = blue.page.getByRole('region', { name: en('scoreboard.table.heading') });
-    const rows = ranking.locator('tbody tr');
+    const rows = ranking.locator('[role="row"][data-team-id]');
     // Rank, team, score and solved count are the first four cells of a row, in board order.
     const shown = async () =>
       Promise.all(

@@ -7,11 +7,14 @@ import { type BrowserSession, newUser, openSession } from '../src/session';
 /**
  * An open scoreboard page follows a new solve through the live channel's delta: the scores change (the new solver
  * appears and the earlier solver's points fall with the challenge's value) without the page fetching the board.
+ * An open challenge page does the same with its cards: another team's solve is applied from the delta, and only
+ * the team's own solve makes it fetch its board (`/details`) again.
  */
 let session: BrowserSession;
 let admin: Page;
 let gameId = 0;
 let challengeId = 0;
+const teams: { page: Page; team: string }[] = [];
 const password = 'Secret-pass1';
 
 beforeAll(async () => {
@@ -32,7 +35,6 @@ describe('the live scoreboard', () => {
     gameId = await seedGame(admin, 'Live board CTF', { acceptWithoutReview: true });
     challengeId = await seedChallenge(admin, gameId, { title: 'Warmup', category: 'Web', flag: 'flag{warm}' });
 
-    const teams: { page: Page; team: string }[] = [];
     for (const prefix of ['red', 'blue']) {
       const { page, userName } = await newUser(session, prefix, password);
       const team = `${prefix} ${userName.slice(-4)}`;
@@ -64,5 +66,40 @@ describe('the live scoreboard', () => {
     await expect.poll(async () => ranking.textContent()).toMatch(/890/);
     expect((await ranking.textContent()) ?? '').toContain(blue.team);
     expect(boardFetches.filter((at) => at >= solvedAt)).toEqual([]);
+  });
+
+  it('updates the challenge page from the delta, fetching its board only when the team itself solves', async () => {
+    const red = teams[0];
+    if (!red) throw new Error('the first test makes the teams');
+    const { page: watcher, userName } = await newUser(session, 'green', password);
+    await seedJoin(watcher, gameId, await seedTeam(watcher, `green ${userName.slice(-4)}`));
+    const second = await seedChallenge(admin, gameId, { title: 'Second', category: 'Crypto', flag: 'flag{second}' });
+    const detailsPath = `/api/game/${gameId}/details`;
+    const isDetails = (url: string) => new URL(url).pathname === detailsPath;
+    const fetches: number[] = [];
+    watcher.on('request', (request) => {
+      if (isDetails(request.url())) fetches.push(Date.now());
+    });
+    await watcher.goto(`/games/${gameId}/challenges`);
+    const card = watcher.getByRole('button', { name: en('challenges.card.open', { title: 'Second' }) });
+    const solves = (count: number) => en('challenges.card.solves', { count });
+    await expect.poll(async () => card.textContent()).toContain(solves(0));
+    await watcher.waitForTimeout(1000);
+    // Start right after the page's regular poll (every 10 s), so that no poll falls into what is counted.
+    await watcher.waitForRequest((request) => isDetails(request.url()), { timeout: 15_000 });
+    const polledAt = Date.now();
+
+    // Another team solves: the card follows from the delta, with no request for the board.
+    expect(await seedSolve(red.page, gameId, second, 'flag{second}')).toBe('Accepted');
+    await expect.poll(async () => card.textContent()).toContain(solves(1));
+    expect(fetches.filter((at) => at > polledAt)).toEqual([]);
+
+    // The team itself solves: its board is fetched at once, well before the next poll.
+    const ownAt = Date.now();
+    expect(await seedSolve(watcher, gameId, second, 'flag{second}')).toBe('Accepted');
+    await expect.poll(async () => card.textContent()).toContain(solves(2));
+    const fetched = fetches.filter((at) => at >= ownAt);
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(fetched[0]).toBeLessThan(polledAt + 9_000);
   });
 });

@@ -1,7 +1,8 @@
-import type { GameNotice, LiveMessage, ScoreboardModel } from '@flagpole/contract';
+import type { GameDetailModel, GameNotice, LiveMessage, ScoreboardModel } from '@flagpole/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { gameKeys } from '../api/keys';
+import { detailsStep } from '../lib/details-step';
 import { connectLive, liveUrl } from '../lib/live';
 import { prependNotice } from '../lib/notice-format';
 import { scoreboardStep } from '../lib/scoreboard-delta';
@@ -14,9 +15,11 @@ export interface GameLiveOptions {
 /**
  * Follows a game's live channel: pushed notices go to the front of the notice list; a scoreboard change is
  * applied to the held board when it carries a delta from that board's version (a few kilobytes instead of the
- * whole board), else the board is fetched again; the player's board is revalidated. Reconnects with back-off
- * and then reads the notices and boards again (what was pushed meanwhile is lost); while the channel is down
- * the regular SWR polling keeps the pages current. Returns whether the channel is connected.
+ * whole board), else the board is fetched again; the player's board (`/details`) is updated from the same
+ * delta and fetched again only when the change concerns the team or is not one of solves (`detailsStep`).
+ * Reconnects with back-off and then reads the notices and boards again (what was pushed meanwhile is lost);
+ * while the channel is down the regular SWR polling keeps the pages current. Returns whether the channel is
+ * connected.
  */
 export function useGameLive(gameId: number | null, options: GameLiveOptions = {}): boolean {
   const { mutate, cache } = useSWRConfig();
@@ -46,7 +49,12 @@ export function useGameLive(gameId: number | null, options: GameLiveOptions = {}
           const step = scoreboardStep(cache.get(key)?.data as ScoreboardModel | undefined, message.data);
           if (step.kind === 'apply') void mutate(key, step.board, { revalidate: false });
           else if (step.kind === 'refetch') void mutate(key);
-          void mutate(gameKeys.details(gameId));
+          const detailsKey = gameKeys.details(gameId);
+          const held = cache.get(detailsKey)?.data as GameDetailModel | undefined;
+          const board = cache.get(key)?.data as ScoreboardModel | undefined;
+          const next = detailsStep(held, message.data, board?.bloodBonus);
+          if (next.kind === 'update') void mutate(detailsKey, next.details, { revalidate: false });
+          else if (next.kind === 'refetch') void mutate(detailsKey);
           break;
         }
         case 'event':

@@ -1,0 +1,169 @@
+// @vitest-environment jsdom
+import type { ChallengeInfo, ScoreboardItem } from '@flagpole/contract';
+import { MantineProvider } from '@mantine/core';
+import i18next from 'i18next';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '../../../locales/en-US.json';
+import { challengeColumns } from '../lib/scoreboard-table';
+import { ScoreboardHead } from './scoreboard-head';
+import { ScoreboardRow, type ScoreboardRowProps } from './scoreboard-row';
+
+/*
+ * The board's head and rows rendered to HTML (no browser): the table roles and indices assistive technology
+ * reads, which challenge columns a row draws, and the category header that is too narrow for its name.
+ * How they scroll is checked in the browser (e2e/tests/big-scoreboard.test.ts) and measured in
+ * bench/scenarios/scoreboard-page.ts.
+ */
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: 'en-US',
+    resources: { 'en-US': { translation: en } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+function html(element: ReactElement): Document {
+  const markup = renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider>{element}</MantineProvider>
+    </I18nextProvider>,
+  );
+  return new DOMParser().parseFromString(`<body>${markup}</body>`, 'text/html');
+}
+
+const challenge = (id: number, category: ChallengeInfo['category']): ChallengeInfo => ({
+  id,
+  title: `Challenge ${id}`,
+  category,
+  score: 500,
+  solved: 2,
+  deadline: null,
+  bloods: [],
+  disableBloodBonus: false,
+});
+
+/** Six Web challenges and one AI challenge (a category of one column). */
+const columns = challengeColumns({
+  Web: [1, 2, 3, 4, 5, 6].map((id) => challenge(id, 'Web')),
+  AI: [challenge(7, 'AI')],
+});
+const challenges = columns.flatMap((group) => group.challenges);
+
+const team: ScoreboardItem = {
+  id: 42,
+  name: 'Owls',
+  bio: null,
+  divisionId: null,
+  avatar: null,
+  score: 550,
+  rank: 3,
+  divisionRank: null,
+  lastSubmissionTime: Date.UTC(2026, 5, 1),
+  solvedChallenges: [
+    { id: 2, score: 525, type: 'FirstBlood', userName: 'a', time: Date.UTC(2026, 5, 1) },
+    { id: 6, score: 25, type: 'Normal', userName: 'b', time: Date.UTC(2026, 5, 1) },
+  ],
+  solvedCount: 2,
+};
+
+const rowProps: ScoreboardRowProps = {
+  item: team,
+  challenges,
+  from: 1,
+  to: 4,
+  compact: false,
+  mine: false,
+  onOpen: () => undefined,
+  view: 'all',
+  division: null,
+  ariaRowIndex: 5,
+  top: 120,
+  height: 40,
+  width: '500px',
+  flash: false,
+};
+
+describe('ScoreboardHead', () => {
+  const head = () =>
+    html(
+      <ScoreboardHead
+        headRef={{ current: null }}
+        columns={columns}
+        compact={false}
+        headerRows={2}
+        divisionView="all"
+        width="500px"
+      />,
+    );
+
+  it('is a row group of two header rows: the four fixed columns, the categories, then one column per challenge', () => {
+    const doc = head();
+    const rows = doc.querySelectorAll('[role="rowgroup"] > [role="row"]');
+    expect([...rows].map((row) => row.getAttribute('aria-rowindex'))).toEqual(['1', '2']);
+    const first = [...(rows[0]?.querySelectorAll('[role="columnheader"]') ?? [])];
+    expect(first.map((cell) => cell.getAttribute('aria-colindex'))).toEqual(['1', '2', '3', '4', '5', '11']);
+    expect(first.map((cell) => cell.getAttribute('aria-colspan'))).toEqual([null, null, null, null, '6', '1']);
+    const second = [...(rows[1]?.querySelectorAll('[role="columnheader"]') ?? [])];
+    expect(second.map((cell) => cell.getAttribute('aria-colindex'))).toEqual(['5', '6', '7', '8', '9', '10', '11']);
+  });
+
+  it('names a category too narrow for its name by label and tooltip, with its icon alone', () => {
+    const [web, ai] = [...head().querySelectorAll('[aria-colspan]')];
+    expect(web?.textContent).toBe('Web');
+    expect(web?.getAttribute('aria-label')).toBeNull();
+    expect(ai?.textContent).toBe('');
+    expect(ai?.getAttribute('aria-label')).toBe(en.challenges.categories.AI.name);
+    expect(ai?.getAttribute('title')).toBe(en.challenges.categories.AI.name);
+  });
+
+  it('on a phone has one header row of the four fixed columns', () => {
+    const doc = html(
+      <ScoreboardHead
+        headRef={{ current: null }}
+        columns={columns}
+        compact
+        headerRows={1}
+        divisionView={3}
+        width="100%"
+      />,
+    );
+    expect(doc.querySelectorAll('[role="row"]')).toHaveLength(1);
+    const headers = [...doc.querySelectorAll('[role="columnheader"]')];
+    expect(headers).toHaveLength(4);
+    expect(headers[0]?.getAttribute('aria-label')).toBe(en.scoreboard.table.divisionRank);
+  });
+});
+
+describe('ScoreboardRow', () => {
+  it('is a placed box of fixed size with the team’s place, name, score and solved count', () => {
+    const row = html(<ScoreboardRow {...rowProps} />).querySelector<HTMLElement>('[role="row"]');
+    expect(row?.getAttribute('aria-rowindex')).toBe('5');
+    expect(row?.getAttribute('data-team-id')).toBe('42');
+    expect(row?.style.transform).toBe('translateY(120px)');
+    expect(row?.style.height).toBe('40px');
+    const cells = [...(row?.querySelectorAll('[role="cell"]') ?? [])];
+    // The team cell: the avatar's initials, then the name.
+    expect(cells.slice(0, 4).map((cell) => cell.textContent)).toEqual(['3', 'OWOwls', '550', '2']);
+    expect(row?.querySelector('button')?.getAttribute('aria-label')).toBe(
+      i18n.t('scoreboard.team.open', { team: 'Owls' }),
+    );
+  });
+
+  it('draws only the challenge columns from `from` to `to`, each with its column index, solves labelled', () => {
+    const cells = [...html(<ScoreboardRow {...rowProps} />).querySelectorAll('[role="cell"]')].slice(4);
+    expect(cells.map((cell) => cell.getAttribute('aria-colindex'))).toEqual(['6', '7', '8']);
+    expect(cells[0]?.getAttribute('aria-label')).toMatch(/^Challenge 2: first blood, 525 points/);
+    expect(cells[1]?.getAttribute('aria-label')).toBeNull();
+  });
+
+  it('on a phone has the four fixed cells only; the caller’s row is marked current', () => {
+    const row = html(<ScoreboardRow {...rowProps} compact mine />).querySelector('[role="row"]');
+    expect(row?.querySelectorAll('[role="cell"]')).toHaveLength(4);
+    expect(row?.getAttribute('aria-current')).toBe('true');
+    expect(row?.querySelector('img, .mantine-Avatar-root')).toBeNull();
+  });
+});

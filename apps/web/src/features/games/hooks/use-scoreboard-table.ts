@@ -1,0 +1,77 @@
+import type { ScoreboardItem } from '@flagpole/contract';
+import type { Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { indexOfTeam } from '../lib/scoreboard-table';
+
+const SEARCH_DEBOUNCE_MS = 150;
+const FLASH_MS = 2_000;
+
+/** The search box's text and, a moment after the last keystroke, the text the board is filtered by. */
+export function useSearch(): { query: string; applied: string; setQuery: (text: string) => void; clear: () => void } {
+  const [query, setQuery] = useState('');
+  const [applied, setApplied] = useState('');
+  useEffect(() => {
+    if (query === applied) return;
+    const timer = setTimeout(() => setApplied(query), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query, applied]);
+  const clear = useCallback(() => {
+    setQuery('');
+    setApplied('');
+  }, []);
+  return { query, applied, setQuery, clear };
+}
+
+/** The height of the sticky head, which the rows scroll under: the virtual list starts below it. */
+export function useHeadHeight(): [React.RefObject<HTMLDivElement | null>, number] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const head = ref.current;
+    if (!head) return;
+    const update = () => setHeight(head.offsetHeight);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(head);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, height];
+}
+
+/**
+ * "Show my team": `show(teamId)` scrolls the team's row to the middle of the box once it is among `rows`
+ * (the caller clears a search that hides it first), marks it for a moment (`flashId`) and focuses its button.
+ */
+export function useShowTeam(
+  rows: readonly ScoreboardItem[],
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  scrollerRef: React.RefObject<HTMLDivElement | null>,
+): { show: (teamId: number) => void; flashId: number | null } {
+  const [target, setTarget] = useState<number | null>(null);
+  const [flashId, setFlashId] = useState<number | null>(null);
+  const focusId = useRef<number | null>(null);
+  useEffect(() => {
+    if (target === null) return;
+    const index = indexOfTeam(rows, target);
+    if (index === null) return;
+    setTarget(null);
+    scrollerRef.current?.scrollIntoView({ block: 'nearest' });
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    setFlashId(target);
+    focusId.current = target;
+  }, [target, rows, virtualizer, scrollerRef]);
+  // The row is in the page only once the list has followed the scroll, a render or two later.
+  useEffect(() => {
+    if (focusId.current === null) return;
+    const button = scrollerRef.current?.querySelector<HTMLElement>(`[data-team-id="${focusId.current}"] button`);
+    if (!button) return;
+    focusId.current = null;
+    button.focus({ preventScroll: true });
+  });
+  useEffect(() => {
+    if (flashId === null) return;
+    const timer = setTimeout(() => setFlashId(null), FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [flashId]);
+  return { show: setTarget, flashId };
+}
