@@ -184,17 +184,16 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
      */
     async commitRejections(verdicts: readonly Verdict[], now: Date): Promise<Verdict[]> {
       if (verdicts.length === 0) return [];
-      const rows = verdicts.map(
-        (v) =>
-          sql`(${String(v.submission.id)}::bigint, ${v.status}::text, ${JSON.stringify([
-            v.status,
-            v.submission.answer,
-            v.submission.challengeTitle,
-            String(v.submission.challengeId),
-          ])}::jsonb)`,
+      // Three array parameters whatever the batch size (see insertSubmissions).
+      const ids = verdicts.map((v) => String(v.submission.id));
+      const statuses = verdicts.map((v) => v.status);
+      const events = verdicts.map((v) =>
+        JSON.stringify([v.status, v.submission.answer, v.submission.challengeTitle, String(v.submission.challengeId)]),
       );
       const claimed = await sql<{ id: number | string }>`
-        with v(id, status, event_values) as (values ${sql.join(rows)}),
+        with v as (
+          select * from unnest(${ids}::bigint[], ${statuses}::text[], ${events}::jsonb[]) as v(id, status, event_values)
+        ),
         claimed as (
           update submissions as s set status = v.status, checked_at = ${now}
           from v where s.id = v.id and s.status = 'FlagSubmitted'
@@ -237,7 +236,8 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
         }
         const claimed = await sql<{ id: number | string }>`
           update submissions as s set status = v.status, checked_at = ${now}
-          from (values ${sql.join(verdicts.map((v) => sql`(${String(v.submission.id)}::bigint, ${v.status}::text)`))}) as v(id, status)
+          from unnest(${verdicts.map((v) => String(v.submission.id))}::bigint[], ${verdicts.map((v) => v.status)}::text[])
+            as v(id, status)
           where s.id = v.id and s.status = 'FlagSubmitted'
           returning s.id`.execute(trx);
         const claimedIds = new Set(claimed.rows.map((r) => Number(r.id)));
@@ -260,32 +260,27 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
             .execute();
         }
 
-        await trx
-          .insertInto('game_events')
-          .values([
-            ...result.applied.map((v) => ({
-              game_id: v.submission.gameId,
-              type: 'FlagSubmit' as const,
-              values: JSON.stringify([
-                v.status,
-                v.submission.answer,
-                v.submission.challengeTitle,
-                String(v.submission.challengeId),
-              ]),
-              user_id: v.submission.userId,
-              team_id: v.submission.teamId,
-              published_at: now,
-            })),
-            ...cheats.map((v) => ({
-              game_id: v.submission.gameId,
-              type: 'CheatDetected' as const,
-              values: JSON.stringify([v.submission.challengeTitle, v.submission.teamName, v.source?.teamName ?? '']),
-              user_id: v.submission.userId,
-              team_id: v.submission.teamId,
-              published_at: now,
-            })),
-          ])
-          .execute();
+        // One row per verdict and per cheat, as arrays (see insertSubmissions): a batch of hundreds of solves
+        // builds no query node per row.
+        const events = [
+          ...result.applied.map((v) => ({
+            type: 'FlagSubmit',
+            values: [v.status, v.submission.answer, v.submission.challengeTitle, String(v.submission.challengeId)],
+            v,
+          })),
+          ...cheats.map((v) => ({
+            type: 'CheatDetected',
+            values: [v.submission.challengeTitle, v.submission.teamName, v.source?.teamName ?? ''],
+            v,
+          })),
+        ];
+        await sql`
+          insert into game_events (game_id, type, values, user_id, team_id, published_at)
+          select game_id, type, values, user_id, team_id, ${now}
+          from unnest(${events.map((e) => e.v.submission.gameId)}::int[], ${events.map((e) => e.type)}::text[],
+            ${events.map((e) => JSON.stringify(e.values))}::jsonb[], ${events.map((e) => e.v.submission.userId)}::uuid[],
+            ${events.map((e) => e.v.submission.teamId)}::int[]) with ordinality as e(game_id, type, values, user_id, team_id, ord)
+          order by ord`.execute(trx);
 
         const accepted = result.applied.filter((v) => v.status === 'Accepted');
         if (accepted.length === 0) return;
