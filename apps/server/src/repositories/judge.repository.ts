@@ -284,29 +284,19 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
 
         const accepted = result.applied.filter((v) => v.status === 'Accepted');
         if (accepted.length === 0) return;
-        const inserted = await trx
-          .insertInto('solves')
-          .values(
-            accepted.map((v) => ({
-              participation_id: v.submission.participationId,
-              challenge_id: v.submission.challengeId,
-              game_id: v.submission.gameId,
-              submission_id: String(v.submission.id),
-              solved_at: v.submission.submittedAt,
-            })),
-          )
-          // The earliest correct submission is the solve, whatever order the workers judged them in.
-          .onConflict((oc) =>
-            oc
-              .columns(['participation_id', 'challenge_id'])
-              .doUpdateSet({
-                submission_id: (eb) => eb.ref('excluded.submission_id'),
-                solved_at: (eb) => eb.ref('excluded.solved_at'),
-              })
-              .whereRef('solves.solved_at', '>', 'excluded.solved_at'),
-          )
-          .returning(['submission_id', sql<boolean>`(xmax = 0)`.as('inserted')])
-          .execute();
+        // The earliest correct submission is the solve, whatever order the workers judged them in.
+        const inserted = (
+          await sql<{ submission_id: string; inserted: boolean }>`
+            insert into solves (participation_id, challenge_id, game_id, submission_id, solved_at)
+            select * from unnest(${accepted.map((v) => v.submission.participationId)}::int[],
+              ${accepted.map((v) => v.submission.challengeId)}::int[], ${accepted.map((v) => v.submission.gameId)}::int[],
+              ${accepted.map((v) => String(v.submission.id))}::bigint[],
+              ${accepted.map((v) => v.submission.submittedAt.toISOString())}::timestamptz[])
+            on conflict (participation_id, challenge_id) do update
+              set submission_id = excluded.submission_id, solved_at = excluded.solved_at
+              where solves.solved_at > excluded.solved_at
+            returning submission_id, (xmax = 0) as inserted`.execute(trx)
+        ).rows;
         const written = new Set(inserted.map((r) => Number(r.submission_id)));
         for (const { submission } of accepted) {
           if (!written.has(submission.id)) continue;

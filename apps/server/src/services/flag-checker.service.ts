@@ -34,6 +34,8 @@ export interface FlagCheckerOptions {
   batchSize?: number;
   /** Told each verdict this process commits (metrics). */
   onVerdict?: (status: AnswerResult) => void;
+  /** Submissions whose owner and verdict are kept for status calls (default 50,000); older ones are read. */
+  recentLimit?: number;
 }
 
 /** What status calls need of a submission this process stored: whose it is, and its verdict once known. */
@@ -80,7 +82,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
   const recent = new Map<number, RecentEntry>();
   /** A pending entry older than this is checked in the database (another process may have judged it). */
   const PENDING_TRUST_MS = 2_000;
-  const RECENT_LIMIT = 50_000;
+  const recentLimit = Math.max(1, options.recentLimit ?? 50_000);
   /** Status polls holding for a verdict of this process's queue, by submission id. */
   const verdictWaiters = new Map<number, Array<(status: AnswerResult) => void>>();
   /** Details of submissions queued by this process, kept until judged, so judging needs no read. */
@@ -90,7 +92,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
 
   /** Keeps a submission's owner and verdict for status calls, forgetting the oldest beyond the bound. */
   function remember(id: number, entry: RecentEntry): void {
-    if (recent.size >= RECENT_LIMIT && !recent.has(id)) {
+    if (recent.size >= recentLimit && !recent.has(id)) {
       const oldest = recent.keys().next();
       if (!oldest.done) recent.delete(oldest.value);
     }
