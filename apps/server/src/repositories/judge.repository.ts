@@ -184,16 +184,17 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
      */
     async commitRejections(verdicts: readonly Verdict[], now: Date): Promise<Verdict[]> {
       if (verdicts.length === 0) return [];
-      // Three array parameters whatever the batch size (see insertSubmissions).
-      const ids = verdicts.map((v) => String(v.submission.id));
-      const statuses = verdicts.map((v) => v.status);
-      const events = verdicts.map((v) =>
-        JSON.stringify([v.status, v.submission.answer, v.submission.challengeTitle, String(v.submission.challengeId)]),
+      const rows = verdicts.map(
+        (v) =>
+          sql`(${String(v.submission.id)}::bigint, ${v.status}::text, ${JSON.stringify([
+            v.status,
+            v.submission.answer,
+            v.submission.challengeTitle,
+            String(v.submission.challengeId),
+          ])}::jsonb)`,
       );
       const claimed = await sql<{ id: number | string }>`
-        with v as (
-          select * from unnest(${ids}::bigint[], ${statuses}::text[], ${events}::jsonb[]) as v(id, status, event_values)
-        ),
+        with v(id, status, event_values) as (values ${sql.join(rows)}),
         claimed as (
           update submissions as s set status = v.status, checked_at = ${now}
           from v where s.id = v.id and s.status = 'FlagSubmitted'
@@ -236,8 +237,7 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
         }
         const claimed = await sql<{ id: number | string }>`
           update submissions as s set status = v.status, checked_at = ${now}
-          from unnest(${verdicts.map((v) => String(v.submission.id))}::bigint[], ${verdicts.map((v) => v.status)}::text[])
-            as v(id, status)
+          from (values ${sql.join(verdicts.map((v) => sql`(${String(v.submission.id)}::bigint, ${v.status}::text)`))}) as v(id, status)
           where s.id = v.id and s.status = 'FlagSubmitted'
           returning s.id`.execute(trx);
         const claimedIds = new Set(claimed.rows.map((r) => Number(r.id)));
@@ -260,43 +260,58 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
             .execute();
         }
 
-        // One row per verdict and per cheat, as arrays (see insertSubmissions): a batch of hundreds of solves
-        // builds no query node per row.
-        const events = [
-          ...result.applied.map((v) => ({
-            type: 'FlagSubmit',
-            values: [v.status, v.submission.answer, v.submission.challengeTitle, String(v.submission.challengeId)],
-            v,
-          })),
-          ...cheats.map((v) => ({
-            type: 'CheatDetected',
-            values: [v.submission.challengeTitle, v.submission.teamName, v.source?.teamName ?? ''],
-            v,
-          })),
-        ];
-        await sql`
-          insert into game_events (game_id, type, values, user_id, team_id, published_at)
-          select game_id, type, values, user_id, team_id, ${now}
-          from unnest(${events.map((e) => e.v.submission.gameId)}::int[], ${events.map((e) => e.type)}::text[],
-            ${events.map((e) => JSON.stringify(e.values))}::jsonb[], ${events.map((e) => e.v.submission.userId)}::uuid[],
-            ${events.map((e) => e.v.submission.teamId)}::int[]) with ordinality as e(game_id, type, values, user_id, team_id, ord)
-          order by ord`.execute(trx);
+        await trx
+          .insertInto('game_events')
+          .values([
+            ...result.applied.map((v) => ({
+              game_id: v.submission.gameId,
+              type: 'FlagSubmit' as const,
+              values: JSON.stringify([
+                v.status,
+                v.submission.answer,
+                v.submission.challengeTitle,
+                String(v.submission.challengeId),
+              ]),
+              user_id: v.submission.userId,
+              team_id: v.submission.teamId,
+              published_at: now,
+            })),
+            ...cheats.map((v) => ({
+              game_id: v.submission.gameId,
+              type: 'CheatDetected' as const,
+              values: JSON.stringify([v.submission.challengeTitle, v.submission.teamName, v.source?.teamName ?? '']),
+              user_id: v.submission.userId,
+              team_id: v.submission.teamId,
+              published_at: now,
+            })),
+          ])
+          .execute();
 
         const accepted = result.applied.filter((v) => v.status === 'Accepted');
         if (accepted.length === 0) return;
-        // The earliest correct submission is the solve, whatever order the workers judged them in.
-        const inserted = (
-          await sql<{ submission_id: string; inserted: boolean }>`
-            insert into solves (participation_id, challenge_id, game_id, submission_id, solved_at)
-            select * from unnest(${accepted.map((v) => v.submission.participationId)}::int[],
-              ${accepted.map((v) => v.submission.challengeId)}::int[], ${accepted.map((v) => v.submission.gameId)}::int[],
-              ${accepted.map((v) => String(v.submission.id))}::bigint[],
-              ${accepted.map((v) => v.submission.submittedAt.toISOString())}::timestamptz[])
-            on conflict (participation_id, challenge_id) do update
-              set submission_id = excluded.submission_id, solved_at = excluded.solved_at
-              where solves.solved_at > excluded.solved_at
-            returning submission_id, (xmax = 0) as inserted`.execute(trx)
-        ).rows;
+        const inserted = await trx
+          .insertInto('solves')
+          .values(
+            accepted.map((v) => ({
+              participation_id: v.submission.participationId,
+              challenge_id: v.submission.challengeId,
+              game_id: v.submission.gameId,
+              submission_id: String(v.submission.id),
+              solved_at: v.submission.submittedAt,
+            })),
+          )
+          // The earliest correct submission is the solve, whatever order the workers judged them in.
+          .onConflict((oc) =>
+            oc
+              .columns(['participation_id', 'challenge_id'])
+              .doUpdateSet({
+                submission_id: (eb) => eb.ref('excluded.submission_id'),
+                solved_at: (eb) => eb.ref('excluded.solved_at'),
+              })
+              .whereRef('solves.solved_at', '>', 'excluded.solved_at'),
+          )
+          .returning(['submission_id', sql<boolean>`(xmax = 0)`.as('inserted')])
+          .execute();
         const written = new Set(inserted.map((r) => Number(r.submission_id)));
         for (const { submission } of accepted) {
           if (!written.has(submission.id)) continue;
