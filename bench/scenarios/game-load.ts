@@ -5,9 +5,13 @@
  * verdict) for wrong and for correct flags, how fast a new solve reaches the scoreboard, and the
  * server's memory. Every loop is bounded in time and count; all traffic stays on loopback.
  *
- *   node --import tsx bench/scenarios/game-load.ts [--write] [--submissions-only]
+ *   node --import tsx bench/scenarios/game-load.ts [--write] [--submissions-only] [--server-dir=<apps/server>]
  *
- * --write records the results in bench/results/game-load.md.
+ * --server-dir runs another checkout's server (e.g. a worktree of main for a before run) under this same
+ * load generator. BENCH_DB_NAME names the database (default flagpole_bench).
+ * --write records the results in bench/results/game-load.md. BENCH_PHASES_FILE=<path> writes each phase's start
+ * and end on the monotonic clock (µs, the clock of V8's CPU profiles), so a server profile taken with
+ * BENCH_SERVER_NODE_ARGS="--cpu-prof …" can be sliced by phase.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,7 +31,7 @@ const TARGET_SOLVES = 6_500;
 const PASSWORD = 'Bench-pass1';
 const PORT = 18_180;
 const BASE = `http://127.0.0.1:${PORT}`;
-const DB_NAME = 'flagpole_bench';
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'flagpole_bench';
 
 /** Deterministic pseudo-random numbers so every run seeds the same game. */
 function mulberry32(seed: number) {
@@ -348,6 +352,7 @@ async function main() {
     database: DB_NAME,
     dataDir: '/tmp/flagpole-bench',
     adminPassword: PASSWORD,
+    serverDir: process.argv.find((arg) => arg.startsWith('--server-dir='))?.slice('--server-dir='.length),
     build: true,
   });
   const pid = server.pid ?? 0;
@@ -355,9 +360,16 @@ async function main() {
   /** Peak RSS of each phase, to tell which load the peak belongs to. */
   const phasePeaks: Array<[string, number]> = [];
   let phasePeak = 0;
+  /** Each phase's span on the monotonic clock in µs (the timestamps of a V8 CPU profile). */
+  const phaseSpans: Array<{ name: string; startUs: number; endUs: number }> = [];
+  const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+  let phaseStart = monotonicUs();
   const endPhase = (name: string) => {
     phasePeaks.push([name, phasePeak]);
     phasePeak = 0;
+    const now = monotonicUs();
+    phaseSpans.push({ name, startUs: phaseStart, endUs: now });
+    phaseStart = now;
   };
   const sampler = setInterval(() => {
     const rss = residentMb(pid);
@@ -399,6 +411,8 @@ async function main() {
       'solve visible on the scoreboard after (ms)',
       delays.map((d) => Math.round(d)),
     );
+    endPhase('solve visibility');
+    if (process.env.BENCH_PHASES_FILE) writeFileSync(process.env.BENCH_PHASES_FILE, JSON.stringify(phaseSpans));
     const phases = phasePeaks.map(([name, mb]) => `${name} ${mb.toFixed(0)} MB`).join(', ');
     console.log(`server memory: ${idleRss.toFixed(0)} MB after seeding, ${peakRss.toFixed(0)} MB at peak (${phases})`);
 

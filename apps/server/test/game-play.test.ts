@@ -217,6 +217,36 @@ describe('flag submission', () => {
     expect(detail.attempts).toBe(3);
   });
 
+  it('stores answers sent together exactly as sent, with their events, whatever characters they hold', async () => {
+    const erin = await createPlayer(ctx.app, ctx.db, gameId, 'erin');
+    // Characters that need quoting inside an array literal, and the word NULL, in one group-committed batch.
+    const answers = ['flag{"quoted"}', 'flag{back\\slash}', 'flag{a,b}{c}', 'NULL', "flag{'ü€😀'}"];
+    const ids = (await Promise.all(answers.map((answer) => submit(erin, staticId, answer)))).map((r) =>
+      json<number>(r),
+    );
+    await ctx.app.services.play.flagChecker.drain();
+    for (const [index, id] of ids.entries()) {
+      const status = await erin.client.get(`/api/game/${gameId}/challenges/${staticId}/status/${id}`);
+      expect(json(status), answers[index]).toBe('WrongAnswer');
+    }
+    const stored = await ctx.db
+      .selectFrom('submissions')
+      .select(['id', 'answer', 'status', 'checked_at'])
+      .where('id', 'in', ids.map(String))
+      .execute();
+    const answerOf = new Map(stored.map((row) => [Number(row.id), row.answer]));
+    expect(ids.map((id) => answerOf.get(id))).toEqual(answers);
+    expect(stored.every((row) => row.status === 'WrongAnswer' && row.checked_at !== null)).toBe(true);
+    const events = await ctx.db
+      .selectFrom('game_events')
+      .select('values')
+      .where('game_id', '=', gameId)
+      .where('type', '=', 'FlagSubmit')
+      .where('user_id', '=', erin.userId)
+      .execute();
+    expect(events.map((event) => event.values[1]).sort()).toEqual([...answers].sort());
+  });
+
   it("judges a team's own dynamic flag and reports another team's flag as cheating (WrongAnswer to them)", async () => {
     const flags = await ctx.db
       .selectFrom('flags')

@@ -34,6 +34,17 @@ export interface FlagCheckerOptions {
   batchSize?: number;
   /** Told each verdict this process commits (metrics). */
   onVerdict?: (status: AnswerResult) => void;
+  /** Submissions whose owner and verdict are kept for status calls (default 50,000); older ones are read. */
+  recentLimit?: number;
+}
+
+/** What status calls need of a submission this process stored: whose it is, and its verdict once known. */
+interface RecentEntry {
+  userId: string;
+  gameId: number;
+  challengeId: number;
+  status: AnswerResult;
+  at: number;
 }
 
 const isDynamic = (type: PendingSubmission['challengeType']) =>
@@ -68,19 +79,25 @@ export function createFlagChecker(options: FlagCheckerOptions) {
    * Submissions queued by this process, with their verdict once committed: status polls by the submitter are
    * answered from here without a query. Bounded; anything missing is read from the database.
    */
-  const recent = new Map<
-    number,
-    { userId: string; gameId: number; challengeId: number; status: AnswerResult; at: number }
-  >();
+  const recent = new Map<number, RecentEntry>();
   /** A pending entry older than this is checked in the database (another process may have judged it). */
   const PENDING_TRUST_MS = 2_000;
-  const RECENT_LIMIT = 50_000;
+  const recentLimit = Math.max(1, options.recentLimit ?? 50_000);
   /** Status polls holding for a verdict of this process's queue, by submission id. */
   const verdictWaiters = new Map<number, Array<(status: AnswerResult) => void>>();
   /** Details of submissions queued by this process, kept until judged, so judging needs no read. */
   const details = new Map<number, PendingSubmission>();
   /** Submissions waiting to be tried again after a failure: the pause before the next try, and its timer. */
   const retries = new Map<number, { delayMs: number; timer?: NodeJS.Timeout }>();
+
+  /** Keeps a submission's owner and verdict for status calls, forgetting the oldest beyond the bound. */
+  function remember(id: number, entry: RecentEntry): void {
+    if (recent.size >= recentLimit && !recent.has(id)) {
+      const oldest = recent.keys().next();
+      if (!oldest.done) recent.delete(oldest.value);
+    }
+    recent.set(id, entry);
+  }
 
   function settleWaiters(submissionId: number, status: AnswerResult): void {
     const waiters = verdictWaiters.get(submissionId);
@@ -270,7 +287,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     async judgedAtEntry(submission: PendingSubmission & { userId: string }, status: 'WrongAnswer'): Promise<void> {
       const { id, userId, gameId, challengeId } = submission;
       const at = options.clock.now().getTime();
-      recent.set(id, { userId, gameId, challengeId, status, at });
+      remember(id, { userId, gameId, challengeId, status, at });
       options.onVerdict?.(status);
       try {
         await announceVerdict(announcer, { submission, status }, at);
@@ -284,12 +301,8 @@ export function createFlagChecker(options: FlagCheckerOptions) {
      * owner (so the submitter's status calls need no query).
      */
     submitted(submission: PendingSubmission & { userId: string }): void {
-      if (recent.size >= RECENT_LIMIT) {
-        const oldest = recent.keys().next();
-        if (!oldest.done) recent.delete(oldest.value);
-      }
       const { id, userId, gameId, challengeId } = submission;
-      recent.set(id, { userId, gameId, challengeId, status: 'FlagSubmitted', at: options.clock.now().getTime() });
+      remember(id, { userId, gameId, challengeId, status: 'FlagSubmitted', at: options.clock.now().getTime() });
       if (stopped || known.has(id)) return;
       details.set(id, submission);
       enqueue(id);

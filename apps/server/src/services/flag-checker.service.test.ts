@@ -1,0 +1,65 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { FakeClock } from '../lib/clock';
+import { MemoryEventBus } from '../lib/event-bus';
+import type { JudgeRepository, PendingSubmission } from '../repositories/judge.repository';
+import type { FlagCache } from './flag-cache';
+import { createFlagChecker } from './flag-checker.service';
+import type { NoticeService } from './notice.service';
+import type { ScoreboardService } from './scoreboard.service';
+
+const USER = '00000000-0000-4000-8000-000000000001';
+
+function submission(id: number): PendingSubmission & { userId: string } {
+  return {
+    id,
+    gameId: 1,
+    challengeId: 2,
+    participationId: 3,
+    userId: USER,
+    answer: `flag{wrong-${id}}`,
+    submittedAt: new Date('2030-01-01T00:00:00Z'),
+    challengeType: 'StaticAttachment',
+    challengeTitle: 'C',
+    teamId: 4,
+    teamName: 'T',
+    userName: 'player',
+  };
+}
+
+/** A checker whose collaborators are never reached by answers judged on entry. */
+function checker(recentLimit: number) {
+  const unused = {} as never;
+  return createFlagChecker({
+    repository: unused as JudgeRepository,
+    owner: '00000000-0000-4000-8000-0000000000ff',
+    flags: unused as FlagCache,
+    notices: unused as NoticeService,
+    scoreboard: unused as ScoreboardService,
+    events: new MemoryEventBus(),
+    clock: new FakeClock(),
+    log: pino({ level: 'silent' }),
+    recentLimit,
+  });
+}
+
+describe('flag checker: status memory', () => {
+  it('keeps the verdicts of answers judged on entry within its bound, forgetting the oldest first', async () => {
+    const flags = checker(3);
+    for (const id of [1, 2, 3, 4]) await flags.judgedAtEntry(submission(id), 'WrongAnswer');
+    // The oldest is left to the database; the three newest are answered from memory.
+    expect(flags.knownStatus(1, USER, 1, 2)).toBeUndefined();
+    for (const id of [2, 3, 4]) expect(flags.knownStatus(id, USER, 1, 2)).toBe('WrongAnswer');
+  });
+
+  it('shares the bound between queued submissions and answers judged on entry', async () => {
+    const flags = checker(2);
+    await flags.judgedAtEntry(submission(1), 'WrongAnswer');
+    await flags.judgedAtEntry(submission(2), 'WrongAnswer');
+    await flags.stop();
+    flags.submitted(submission(3));
+    expect(flags.knownStatus(1, USER, 1, 2)).toBeUndefined();
+    expect(flags.knownStatus(2, USER, 1, 2)).toBe('WrongAnswer');
+    expect(flags.knownStatus(3, USER, 1, 2)).toBe('FlagSubmitted');
+  });
+});
