@@ -7,12 +7,14 @@
  * VmRSS / VmHWM of the process from /proc, so Linux only. Loopback only.
  *
  *   node --import tsx bench/scenarios/embedded-memory.ts [--entry apps/server/dist/main.js] [--runs 3]
- *     [--node-args "--flag …"] [--write]
+ *     [--node-args "--flag …"] [--database-url postgres://…] [--write]
  *
  * --entry runs another build (another worktree's apps/server/dist/main.js, or a copy of the previous build's
  * dist folder inside apps/server, so its packages resolve). The server gets the Node options of the `start`
  * script in the package.json beside that build (what `npm start` passes), or those of --node-args instead;
- * --write records the results in bench/results/embedded-memory.md.
+ * --database-url runs the same starts on a PostgreSQL server instead (the platform's own baseline, without the
+ * embedded database; the caller provides the database, empty or migrated); --write records the results in
+ * bench/results/embedded-memory.md.
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +30,7 @@ const arg = (name: string) => {
 };
 const entry = path.resolve(repoRoot, arg('--entry') ?? 'apps/server/dist/main.js');
 const RUNS = Number(arg('--runs') ?? 3);
+const databaseUrl = arg('--database-url');
 const nodeArgs = arg('--node-args')?.split(/\s+/).filter(Boolean) ?? startScriptNodeArgs(entry);
 const IDLE_MS = 5_000;
 const REQUESTS = 300;
@@ -106,6 +109,7 @@ async function start(dataRoot: string, port: number, run: number): Promise<Start
     HOME: process.env.HOME,
     PORT: String(port),
     HOST: '127.0.0.1',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const child = spawn(process.execPath, [...nodeArgs, entry], { cwd: dataRoot, env, stdio: 'ignore' });
   try {
@@ -149,7 +153,7 @@ async function main() {
     commit = execSync('git rev-parse --short HEAD', { cwd: repoRoot }).toString().trim();
   } catch {}
   const lines = [
-    `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, commit ${commit}, build ${path.relative(repoRoot, entry)}, node ${nodeArgs.join(' ')}; ${describeSpeed(calibration)}; load average at the end ${loadavg()[0]?.toFixed(1)}.`,
+    `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, commit ${commit}, build ${path.relative(repoRoot, entry)}, ${databaseUrl ? 'PostgreSQL server' : 'embedded database'}, node ${nodeArgs.join(' ')}; ${describeSpeed(calibration)}; load average at the end ${loadavg()[0]?.toFixed(1)}.`,
     '',
     `RSS of the server process (median of ${RUNS} runs, each run in brackets); "requests" are ${REQUESTS} page, game-list and config reads plus a sign-up, a sign-in and a profile read.`,
     '',
