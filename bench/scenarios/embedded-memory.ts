@@ -6,10 +6,15 @@
  * after a restart on the database the first run left (the start an operator sees every day). Reads
  * VmRSS / VmHWM of the process from /proc, so Linux only. Loopback only.
  *
- *   node --import tsx bench/scenarios/embedded-memory.ts [--entry apps/server/dist/main.js] [--runs 3] [--write]
+ *   node --import tsx bench/scenarios/embedded-memory.ts [--entry apps/server/dist/main.js] [--runs 3]
+ *     [--node-args "--flag …"] [--database-url postgres://…] [--write]
  *
- * --entry runs another build (e.g. a copy of the previous build's dist folder inside apps/server, so its
- * packages resolve); --write records the results in bench/results/embedded-memory.md.
+ * --entry runs another build (another worktree's apps/server/dist/main.js, or a copy of the previous build's
+ * dist folder inside apps/server, so its packages resolve). The server gets the Node options of the `start`
+ * script in the package.json beside that build (what `npm start` passes), or those of --node-args instead;
+ * --database-url runs the same starts on a PostgreSQL server instead (the platform's own baseline, without the
+ * embedded database; the caller provides the database, empty or migrated); --write records the results in
+ * bench/results/embedded-memory.md.
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,8 +30,20 @@ const arg = (name: string) => {
 };
 const entry = path.resolve(repoRoot, arg('--entry') ?? 'apps/server/dist/main.js');
 const RUNS = Number(arg('--runs') ?? 3);
+const databaseUrl = arg('--database-url');
+const nodeArgs = arg('--node-args')?.split(/\s+/).filter(Boolean) ?? startScriptNodeArgs(entry);
 const IDLE_MS = 5_000;
 const REQUESTS = 300;
+
+/** The options `node` gets from the `start` script of the server package the build belongs to. */
+function startScriptNodeArgs(builtEntry: string): string[] {
+  const manifest = path.join(path.dirname(builtEntry), '..', 'package.json');
+  const script: string = JSON.parse(readFileSync(manifest, 'utf8')).scripts?.start ?? '';
+  const words = script.split(/\s+/);
+  const node = words.indexOf('node');
+  if (node < 0) throw new Error(`the start script of ${manifest} does not run node: ${script}`);
+  return words.slice(node + 1).filter((word) => word.startsWith('-'));
+}
 
 const mb = (kb: number) => Math.round(kb / 1024);
 
@@ -92,8 +109,9 @@ async function start(dataRoot: string, port: number, run: number): Promise<Start
     HOME: process.env.HOME,
     PORT: String(port),
     HOST: '127.0.0.1',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], { cwd: dataRoot, env, stdio: 'ignore' });
+  const child = spawn(process.execPath, [...nodeArgs, entry], { cwd: dataRoot, env, stdio: 'ignore' });
   try {
     const readyMs = await waitReady(base, child);
     const pid = child.pid ?? 0;
@@ -135,7 +153,7 @@ async function main() {
     commit = execSync('git rev-parse --short HEAD', { cwd: repoRoot }).toString().trim();
   } catch {}
   const lines = [
-    `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, commit ${commit}, build ${path.relative(repoRoot, entry)}; ${describeSpeed(calibration)}; load average at the end ${loadavg()[0]?.toFixed(1)}.`,
+    `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, commit ${commit}, build ${path.relative(repoRoot, entry)}, ${databaseUrl ? 'PostgreSQL server' : 'embedded database'}, node ${nodeArgs.join(' ')}; ${describeSpeed(calibration)}; load average at the end ${loadavg()[0]?.toFixed(1)}.`,
     '',
     `RSS of the server process (median of ${RUNS} runs, each run in brackets); "requests" are ${REQUESTS} page, game-list and config reads plus a sign-up, a sign-in and a profile read.`,
     '',

@@ -147,7 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   if (deps.onSend) app.addHook('onSend', deps.onSend);
-  const metrics = createMetrics({ enabled: config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined });
+  const metrics = await createMetrics({
+    enabled: config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

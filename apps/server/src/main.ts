@@ -6,7 +6,6 @@ import { migrate, openDatabase } from './db/database';
 import { systemClock } from './lib/clock';
 import { type EventBus, MemoryEventBus, RedisEventBus } from './lib/event-bus';
 import { type KeyValueStore, MemoryStore, RedisStore } from './lib/kv-store';
-import { createRedisConnections } from './lib/redis-connections';
 import { ensureAdminAccount } from './services/startup.service';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -49,7 +48,10 @@ async function main() {
     },
   });
   await migrate(db);
-  const redis = config.REDIS_URL ? createRedisConnections(config.REDIS_URL, () => log) : undefined;
+  // The Redis client is loaded only when Redis is configured: a single process (and `npm start`) does not carry it.
+  const redis = config.REDIS_URL
+    ? (await import('./lib/redis-connections')).createRedisConnections(config.REDIS_URL, () => log)
+    : undefined;
   const store: KeyValueStore = redis ? new RedisStore(redis.store, config.REDIS_PREFIX) : new MemoryStore();
   const events: EventBus = redis
     ? new RedisEventBus(redis.publisher, redis.subscriber, `${config.REDIS_PREFIX}events:`)

@@ -1,5 +1,3 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-
 /** Values read when Prometheus scrapes, from the modules that own them. */
 export interface MetricSources {
   /** Submissions this process has queued or is judging. */
@@ -34,13 +32,15 @@ export interface PlayObserver {
 
 /**
  * The Prometheus instruments of one app. Off (no registry, no-op observers) unless metrics are served, so
- * apps that are not scraped (tests, most development runs) carry no cost.
+ * apps that are not scraped (tests, most development runs, `npm start`) carry no cost: the Prometheus client
+ * is not even loaded.
  */
-export function createMetrics(options: { enabled: boolean }) {
+export async function createMetrics(options: { enabled: boolean }) {
   if (!options.enabled) {
     const noop: PlayObserver = { verdict: () => undefined, scoreboardBuilt: () => undefined };
     return { enabled: false as const, play: noop };
   }
+  const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = await import('prom-client');
   const registry = new Registry();
   // Process figures, event-loop lag and delay percentiles among them (nodejs_eventloop_lag_*).
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
@@ -169,4 +169,4 @@ export function createMetrics(options: { enabled: boolean }) {
     },
   };
 }
-export type Metrics = ReturnType<typeof createMetrics>;
+export type Metrics = Awaited<ReturnType<typeof createMetrics>>;

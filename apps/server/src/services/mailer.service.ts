@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -20,17 +20,29 @@ export function createMailer(deps: { smtpUrl: string | undefined; from: string; 
     deps.log.info('SMTP_URL is not set: mail is disabled, so e-mail confirmation and password recovery are off');
     return { enabled: false, send: async () => false };
   }
-  const transport = nodemailer.createTransport({
-    url: deps.smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  const smtpUrl = deps.smtpUrl;
+  // The SMTP client is loaded with the first message, not at start: most processes send mail rarely.
+  let transport: Promise<Transporter> | undefined;
+  const openTransport = async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    return nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+  };
   return {
     enabled: true,
     async send(message) {
       try {
-        await transport.sendMail({ from: deps.from, to: message.to, subject: message.subject, text: message.text });
+        transport ??= openTransport();
+        await (await transport).sendMail({
+          from: deps.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+        });
         return true;
       } catch (error) {
         deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'sending mail failed');
