@@ -16,11 +16,13 @@
  * embedded database; the caller provides the database, empty or migrated); --write records the results in
  * bench/results/embedded-memory.md.
  */
+
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startScriptNodeArgs } from '../../e2e/src/start-script';
 import { calibrate, describeSpeed } from './calibration';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -34,16 +36,6 @@ const databaseUrl = arg('--database-url');
 const nodeArgs = arg('--node-args')?.split(/\s+/).filter(Boolean) ?? startScriptNodeArgs(entry);
 const IDLE_MS = 5_000;
 const REQUESTS = 300;
-
-/** The options `node` gets from the `start` script of the server package the build belongs to. */
-function startScriptNodeArgs(builtEntry: string): string[] {
-  const manifest = path.join(path.dirname(builtEntry), '..', 'package.json');
-  const script: string = JSON.parse(readFileSync(manifest, 'utf8')).scripts?.start ?? '';
-  const words = script.split(/\s+/);
-  const node = words.indexOf('node');
-  if (node < 0) throw new Error(`the start script of ${manifest} does not run node: ${script}`);
-  return words.slice(node + 1).filter((word) => word.startsWith('-'));
-}
 
 const mb = (kb: number) => Math.round(kb / 1024);
 

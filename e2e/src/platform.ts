@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startScriptNodeArgs } from './start-script';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -66,7 +67,7 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flagpole-e2e-'));
   const adminPassword = 'Admin-e2e-1';
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', builtServer], {
+  const child: ChildProcess = spawn(process.execPath, [...startScriptNodeArgs(builtServer), builtServer], {
     cwd: serverDir,
     env: {
       ...process.env,

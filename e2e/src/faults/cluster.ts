@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../platform';
+import { startScriptNodeArgs } from '../start-script';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const serverDir = path.join(repoRoot, 'apps/server');
@@ -100,7 +101,7 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flagpole-faults-'));
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', entry], {
+  const child: ChildProcess = spawn(process.execPath, [...startScriptNodeArgs(entry), entry], {
     cwd: serverDir,
     env: {
       ...process.env,

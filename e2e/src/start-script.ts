@@ -1,0 +1,15 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The options `node` gets from the `start` script of the server package a build belongs to: what `npm start`
+ * passes. Tests and benchmarks start the built server with them, so they run the process as it ships.
+ */
+export function startScriptNodeArgs(builtEntry: string): string[] {
+  const manifest = path.join(path.dirname(builtEntry), '..', 'package.json');
+  const script: string = JSON.parse(readFileSync(manifest, 'utf8')).scripts?.start ?? '';
+  const words = script.split(/\s+/);
+  const node = words.indexOf('node');
+  if (node < 0) throw new Error(`the start script of ${manifest} does not run node: ${script}`);
+  return words.slice(node + 1).filter((word) => word.startsWith('-'));
+}
