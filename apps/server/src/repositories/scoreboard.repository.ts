@@ -119,9 +119,9 @@ export function createScoreboardRepository(db: Db) {
     },
 
     /**
-     * The game's solves before `solvedBefore` (Unix ms) summed up in one aggregate row (`solveFingerprintOf` in scoring/solve-fingerprint.ts
-     * computes the same from rows held in memory), so a process can tell whether its rows are still the
-     * database's without reading 200,000 of them.
+     * The game's solves before `solvedBefore` (Unix ms) summed up in one aggregate row (`solveFingerprintOf` in
+     * scoring/solve-fingerprint.ts computes the same from rows held in memory), so a process can tell whether its
+     * rows are still the database's without reading 200,000 of them.
      */
     async solveFingerprint(gameId: number, solvedBefore: number): Promise<SolveFingerprint> {
       const row = await db

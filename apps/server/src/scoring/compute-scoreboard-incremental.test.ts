@@ -2,7 +2,7 @@ import type { ScoreboardItem } from '@flagpole/contract';
 import { describe, expect, it } from 'vitest';
 import { computeScoreboard } from './compute-scoreboard';
 import { mergeSolves } from './merge-solves';
-import { newSolves, type random, randomGame, START } from './test-games';
+import { newSolves, plainTeams, type random, randomGame, START } from './test-games';
 import type { ScoreboardInput as Input } from './types';
 
 /*
@@ -55,14 +55,7 @@ describe('computeScoreboard with the previous board', () => {
 
   it('reuses the rows and team rows a new solve does not change instead of allocating them again', () => {
     const { input } = randomGame(5);
-    const teams = Array.from({ length: 100 }, (_, index) => ({
-      participationId: index + 1,
-      teamId: index + 1,
-      name: `t${index}`,
-      avatar: null,
-      bio: null,
-      divisionId: null,
-    }));
+    const teams = plainTeams(100);
     // A value that never decays (min rate 1): a new solve changes no other row.
     const challenge = { ...(input.challenges[0] as Input['challenges'][number]), enabled: true, deadline: null };
     const fixed = { ...challenge, id: 1, minScoreRate: 1 };

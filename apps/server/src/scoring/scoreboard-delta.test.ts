@@ -4,7 +4,7 @@ import { serialise, versionBoard } from '../services/scoreboard-body';
 import { computeScoreboard } from './compute-scoreboard';
 import { mergeSolves } from './merge-solves';
 import { diffScoreboards } from './scoreboard-delta';
-import { newSolves, randomGame, START } from './test-games';
+import { newSolves, plainTeams, randomGame, START } from './test-games';
 import type { ScoreboardChallengeInput, ScoreboardInput } from './types';
 
 /*
@@ -63,14 +63,7 @@ describe('scoreboard delta', () => {
 
   it('sends the new solve and the changed columns, not every row, when a value change re-prices many solvers', () => {
     const { input } = randomGame(7);
-    const teams = Array.from({ length: 200 }, (_, index) => ({
-      participationId: index + 1,
-      teamId: index + 1,
-      name: `t${index}`,
-      avatar: null,
-      bio: null,
-      divisionId: null,
-    }));
+    const teams = plainTeams(200);
     const challenge = {
       ...input.challenges[0],
       id: 1,

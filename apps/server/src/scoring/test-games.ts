@@ -112,3 +112,15 @@ export function newSolves(
   }
   return solves;
 }
+
+/** `count` teams without division, avatar or bio, participation and team ids 1…count, named t0…. */
+export function plainTeams(count: number): ScoreboardInput['teams'] {
+  return Array.from({ length: count }, (_, index) => ({
+    participationId: index + 1,
+    teamId: index + 1,
+    name: `t${index}`,
+    avatar: null,
+    bio: null,
+    divisionId: null,
+  }));
+}
