@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api } from './api';
+import { afterAll, beforeAll } from 'vitest';
+import { api, signIn } from './api';
 import { launchBrowser, newContext } from './browser';
 import { type Platform, startPlatform } from './platform';
 
@@ -35,6 +36,27 @@ export async function openSession(env: Record<string, string> = {}): Promise<Bro
       await platform.stop();
     },
   };
+}
+
+/** A running platform and a browser page signed in as its administrator (through the API). */
+export async function openAdminSession(env: Record<string, string> = {}): Promise<BrowserSession> {
+  const session = await openSession(env);
+  await signIn(session.page, 'admin', session.platform.adminPassword);
+  return session;
+}
+
+/**
+ * An administrator's session for the tests of one file: opened before them (and handed to `use`), closed after.
+ */
+export function withAdminSession(use: (session: BrowserSession) => void, env: Record<string, string> = {}): void {
+  let session: BrowserSession | undefined;
+  beforeAll(async () => {
+    session = await openAdminSession(env);
+    use(session);
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
 }
 
 let counter = 0;

@@ -1,15 +1,13 @@
-import { once } from 'node:events';
 import { mkdtemp } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { api } from '../src/api';
 import { newContext, screenshot } from '../src/browser';
 import { buildFlagImage, containersWithLabel, FLAG_IMAGE, FLAG_PORT, readCapture } from '../src/challenge-image';
 import { type DockerDelay, startDockerDelay } from '../src/docker-delay';
+import { readThroughProxy, readThroughTunnel } from '../src/instance-reads';
 import { en, textPattern } from '../src/locale';
 import { type BrowserSession, newUser, openSession, uniqueUserName } from '../src/session';
 import { startWsrxStandIn, type WsrxStandIn } from '../src/wsrx-standin';
@@ -47,42 +45,6 @@ async function joinedPlayer(prefix: string): Promise<{ page: Page; team: string 
   const created = await api<{ id: number }>(page, 'POST', '/api/team', { name: team });
   await api(page, 'POST', `/api/game/${gameId}`, { teamId: created.id });
   return { page, team };
-}
-
-/** Reads what an instance says first through a websocket to the platform proxy. */
-async function readThroughProxy(address: string): Promise<string> {
-  const socket = new WebSocket(address);
-  let received = '';
-  socket.on('message', (data) => {
-    received += data.toString();
-  });
-  await once(socket, 'open');
-  socket.send('hello\n');
-  const deadline = Date.now() + 10_000;
-  while (!received.includes('\n') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  // The instance may already have closed the session after answering.
-  if (socket.readyState !== WebSocket.CLOSED) {
-    const closed = once(socket, 'close');
-    socket.close();
-    await closed;
-  }
-  return received.trim();
-}
-
-/** The same through the local TCP port the daemon's tunnel listens on. */
-async function readThroughTunnel(local: string): Promise<string> {
-  const [host, port] = local.split(':');
-  const socket = connect(Number(port), host);
-  let received = '';
-  socket.on('data', (chunk) => {
-    received += chunk.toString();
-  });
-  await once(socket, 'connect');
-  socket.write('hello\n');
-  const deadline = Date.now() + 10_000;
-  while (!received.includes('\n') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  socket.destroy();
-  return received.trim();
 }
 
 async function wsrxStateLabel(page: Page): Promise<string> {

@@ -1,17 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import type { BrowserContext, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, signIn } from '../src/api';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api } from '../src/api';
 import { newContext, screenshot } from '../src/browser';
+import { addChallenge, createRunningGame, joinAcceptedTeams, type Player } from '../src/game-setup';
 import { en } from '../src/locale';
-import { type BrowserSession, newUser, openSession } from '../src/session';
+import { type BrowserSession, newUser, withAdminSession } from '../src/session';
 
 /**
  * Running an event: a monitor watches submissions arrive live and downloads both spreadsheets, cheating is
- * reported and the organiser suspends the team, a player hands in a writeup that the organiser downloads, and
- * a post full of hostile Markdown is published without anything in it running.
+ * reported and the organiser suspends the team, and a player hands in a writeup that the organiser downloads.
+ * Posts are in posts.test.ts.
  */
 
 const password = 'Secret-pass1';
@@ -23,24 +24,12 @@ let monitor: Page;
 let gameId = 0;
 let mirrorId = 0;
 
-interface Player {
-  context: BrowserContext;
-  page: Page;
-  team: string;
-}
-const players: Player[] = [];
+let players: Player[] = [];
 const player = (index: number): Player => {
   const found = players[index];
   if (!found) throw new Error(`player ${index} expected`);
   return found;
 };
-
-async function createChallenge(title: string, type: string, flags: object[]): Promise<number> {
-  const challenge = await api<{ id: number }>(admin, 'POST', `/api/edit/games/${gameId}/challenges`, { title, type });
-  await api(admin, 'POST', `/api/edit/games/${gameId}/challenges/${challenge.id}/flags`, flags);
-  await api(admin, 'PUT', `/api/edit/games/${gameId}/challenges/${challenge.id}`, { isEnabled: true });
-  return challenge.id;
-}
 
 async function saved(download: Download): Promise<Buffer> {
   const path = await download.path();
@@ -67,24 +56,15 @@ async function workbookText(bytes: Buffer): Promise<string> {
   return cells.join('\n');
 }
 
-beforeAll(async () => {
-  session = await openSession();
-  admin = session.page;
-  await signIn(admin, 'admin', session.platform.adminPassword);
-});
-afterAll(async () => {
-  await session?.close();
+withAdminSession((opened) => {
+  session = opened;
+  admin = opened.page;
 });
 
 describe('setting up', () => {
   it('creates a running game that asks for writeups, with a static and a dynamic challenge', async () => {
+    gameId = await createRunningGame(admin, 'Night Watch');
     const now = Date.now();
-    const game = await api<{ id: number }>(admin, 'POST', '/api/edit/games', {
-      title: 'Night Watch',
-      start: now - 3_600_000,
-      end: now + 86_400_000,
-    });
-    gameId = game.id;
     await api(admin, 'PUT', `/api/edit/games/${gameId}`, {
       title: 'Night Watch',
       start: now - 3_600_000,
@@ -93,25 +73,19 @@ describe('setting up', () => {
       writeupDeadline: now + 2 * 86_400_000,
       writeupNote: 'Explain **how** you solved each challenge.',
     });
-    await createChallenge('Beacon', 'StaticAttachment', [{ flag: 'flag{beacon}' }]);
-    mirrorId = await createChallenge('Mirror', 'DynamicAttachment', [
-      { flag: 'flag{mirror-one}', attachmentType: 'Remote', remoteUrl: 'https://files.example.org/one.zip' },
-      { flag: 'flag{mirror-two}', attachmentType: 'Remote', remoteUrl: 'https://files.example.org/two.zip' },
-    ]);
+    await addChallenge(admin, gameId, { title: 'Beacon', type: 'StaticAttachment', flags: [{ flag: 'flag{beacon}' }] });
+    mirrorId = await addChallenge(admin, gameId, {
+      title: 'Mirror',
+      type: 'DynamicAttachment',
+      flags: [
+        { flag: 'flag{mirror-one}', attachmentType: 'Remote', remoteUrl: 'https://files.example.org/one.zip' },
+        { flag: 'flag{mirror-two}', attachmentType: 'Remote', remoteUrl: 'https://files.example.org/two.zip' },
+      ],
+    });
   });
 
   it('two teams join and are accepted', async () => {
-    for (const label of ['Red', 'Blue']) {
-      const { page, userName } = await newUser(session, label.toLowerCase(), password);
-      const team = `${label} ${userName.slice(-4)}`;
-      const created = await api<{ id: number }>(page, 'POST', '/api/team', { name: team });
-      await api(page, 'POST', `/api/game/${gameId}`, { teamId: created.id });
-      players.push({ context: page.context(), page, team });
-    }
-    const participations = await api<Array<{ id: number }>>(admin, 'GET', `/api/game/${gameId}/participations`);
-    for (const { id } of participations) {
-      await api(admin, 'PUT', `/api/admin/participation/${id}`, { status: 'Accepted', divisionId: null });
-    }
+    players = await joinAcceptedTeams(session, admin, gameId, ['Red', 'Blue'], password);
   });
 
   it('an admin makes a user a monitor', async () => {
@@ -295,103 +269,6 @@ describe('writeups', () => {
       .getByRole('button', { name: en('writeups.admin.clearConfirm') })
       .click();
     await admin.getByText(en('writeups.admin.empty')).waitFor();
-  });
-});
-
-describe('posts', () => {
-  const HOSTILE = [
-    'Read **carefully**.',
-    '<script>window.__pwned = "script"</script>',
-    '<img src="x" onerror="window.__pwned = \'img\'">',
-    "[click me](javascript:window.__pwned='link')",
-    '<a href="javascript:window.__pwned=\'anchor\'">anchor</a>',
-    '<svg onload="window.__pwned=\'svg\'"></svg>',
-    '<iframe srcdoc="<script>parent.__pwned=\'iframe\'</script>"></iframe>',
-    '<details open ontoggle="window.__pwned=\'details\'">toggled</details>',
-  ].join('\n\n');
-
-  /** Checks the rendered Markdown under `root` (every `[data-markdown]` block in it) and the page's flag. */
-  async function assertNothingRan(page: Page, root: string) {
-    // Give an image error or a toggle event the chance to fire.
-    await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
-    const dangerous = await page.evaluate((selector) => {
-      const blocks = document.querySelectorAll(`${selector} [data-markdown]`);
-      if (blocks.length === 0) return ['no rendered Markdown'];
-      const found: string[] = [];
-      for (const element of [...blocks].flatMap((block) => [...block.querySelectorAll('*')])) {
-        const tag = element.tagName.toLowerCase();
-        if (['script', 'iframe', 'svg', 'object', 'embed'].includes(tag)) found.push(tag);
-        for (const attribute of element.attributes) {
-          if (attribute.name.startsWith('on')) found.push(`${tag}[${attribute.name}]`);
-          if (/^\s*(javascript|vbscript|data):/i.test(attribute.value)) found.push(`${tag}[${attribute.name}]`);
-        }
-      }
-      return found;
-    }, root);
-    expect(dangerous).toEqual([]);
-  }
-
-  let hostileId = '';
-
-  it('an admin publishes a pinned post whose Markdown tries to run script; nothing runs', async () => {
-    const dialogs: string[] = [];
-    admin.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await admin.goto('/posts');
-    await admin.getByRole('link', { name: en('postEdit.newButton') }).click();
-    await admin.waitForURL(/\/posts\/new\/edit$/);
-    await admin.getByLabel(en('postEdit.fields.title')).fill('Rules update');
-    await admin.getByLabel(en('postEdit.fields.summary')).fill('What changed <img src=x onerror="window.__pwned=1">');
-    await admin.getByRole('textbox', { name: en('postEdit.fields.content') }).fill(HOSTILE);
-    await admin.getByRole('combobox', { name: en('postEdit.fields.tags') }).fill('rules');
-    await admin.keyboard.press('Enter');
-    await admin.getByLabel(en('postEdit.fields.pinned')).check({ force: true });
-    await screenshot(admin, 'post-edit');
-
-    await admin.getByRole('tab', { name: en('adminGames.markdown.preview') }).click();
-    await admin.getByRole('tabpanel').getByText('carefully').waitFor();
-    await assertNothingRan(admin, '[role=tabpanel]');
-
-    await admin.getByRole('button', { name: en('postEdit.publish') }).click();
-    await admin.waitForURL(/\/posts\/[0-9a-f]{8}$/);
-    hostileId = admin.url().split('/').pop() ?? '';
-    await admin.getByRole('heading', { name: 'Rules update' }).waitFor();
-    await admin.locator('article').getByText('carefully').waitFor();
-    await admin.locator('article').getByText('click me').click();
-    await assertNothingRan(admin, 'article');
-    expect(dialogs).toEqual([]);
-    await screenshot(admin, 'post-view');
-  });
-
-  it('lists pinned posts first, edits a post and deletes another', async () => {
-    const laterId = await api<string>(admin, 'POST', '/api/edit/posts', { title: 'Later news', summary: 'Newer' });
-    await admin.goto('/posts');
-    await admin.getByRole('heading', { name: 'Later news' }).waitFor();
-    await expect.poll(() => admin.getByRole('article').first().getByRole('heading').textContent()).toBe('Rules update');
-    await assertNothingRan(admin, 'main');
-
-    await admin.goto(`/posts/${hostileId}`);
-    await admin.getByRole('link', { name: en('postEdit.editButton') }).click();
-    const title = admin.getByLabel(en('postEdit.fields.title'));
-    await expect.poll(() => title.inputValue()).toBe('Rules update');
-    await title.fill('Rules update (v2)');
-    await admin.getByRole('button', { name: en('common.save') }).click();
-    await admin.getByRole('heading', { name: 'Rules update (v2)' }).waitFor();
-    const edited = await api<{ isPinned: boolean; tags: string[] }>(admin, 'GET', `/api/posts/${hostileId}`);
-    expect(edited).toMatchObject({ isPinned: true, tags: ['rules'] });
-
-    await admin.goto(`/posts/${laterId}/edit`);
-    await admin.getByRole('button', { name: en('postEdit.delete.button') }).click();
-    await admin
-      .getByRole('dialog')
-      .getByRole('button', { name: en('postEdit.delete.confirm') })
-      .click();
-    await admin.waitForURL(/\/posts$/);
-    const response = await admin.request.get(`/api/posts/${laterId}`);
-    expect(response.status()).toBe(404);
   });
 });
 

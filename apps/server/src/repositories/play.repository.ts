@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import type { ChallengeTypeName } from '../db/schema';
 import { callerParticipation, gameWithCallerParticipation, PARTICIPATION_COLUMNS } from './caller-participation';
 import { submissionsWithDetails } from './submission-details';
-import { createSubmissionStore, isUniqueViolation } from './submission-store';
+import { createSubmissionStore } from './submission-store';
 
 export type { NewSubmission, StoredSubmission } from './submission-store';
 
@@ -165,30 +165,41 @@ export function createPlayRepository(db: Db) {
 
     /**
      * The team's flag of a dynamic-attachment challenge, handing it a random unassigned pool flag the first
-     * time. Safe under concurrency: `skip locked` keeps two teams off one flag, and the unique index on
-     * (challenge, team) makes a second concurrent assignment for the same team fail, after which we re-read.
+     * time. Safe under concurrency: locking the team's participation row serialises the openings of one
+     * team, so a second opening waits for the first and finds its flag rather than an empty pool; `skip
+     * locked` then only passes over flags that another team's assignment is taking, which it keeps.
+     * NO KEY UPDATE, not UPDATE: the foreign-key checks of the team's new submissions are not held up.
      */
     async assignPoolFlag(challengeId: number, participationId: number): Promise<TeamFlagRow | undefined> {
       const existing = await teamFlag(challengeId, participationId);
       if (existing) return existing;
-      try {
-        await db.transaction().execute(async (trx) => {
-          const free = await trx
-            .selectFrom('flags')
-            .select('id')
-            .where('challenge_id', '=', challengeId)
-            .where('participation_id', 'is', null)
-            .orderBy(sql`random()`)
-            .limit(1)
-            .forUpdate()
-            .skipLocked()
-            .executeTakeFirst();
-          if (!free) return;
-          await trx.updateTable('flags').set({ participation_id: participationId }).where('id', '=', free.id).execute();
-        });
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-      }
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom('participations')
+          .select('id')
+          .where('id', '=', participationId)
+          .forNoKeyUpdate()
+          .execute();
+        const assigned = await trx
+          .selectFrom('flags')
+          .select('id')
+          .where('challenge_id', '=', challengeId)
+          .where('participation_id', '=', participationId)
+          .executeTakeFirst();
+        if (assigned) return;
+        const free = await trx
+          .selectFrom('flags')
+          .select('id')
+          .where('challenge_id', '=', challengeId)
+          .where('participation_id', 'is', null)
+          .orderBy(sql`random()`)
+          .limit(1)
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        if (!free) return;
+        await trx.updateTable('flags').set({ participation_id: participationId }).where('id', '=', free.id).execute();
+      });
       return teamFlag(challengeId, participationId);
     },
 

@@ -1,14 +1,9 @@
-import { DEFAULT_BLOOD_BONUS, GamePermission, ScoreboardModel } from '@flagpole/contract';
+import { DEFAULT_BLOOD_BONUS, GamePermission, type ScoreboardModel } from '@flagpole/contract';
 import { describe, expect, it } from 'vitest';
+import { at, board, challenge, column, END, row, START, solve, team } from './board-inputs';
 import { computeScoreboard } from './compute-scoreboard';
 import { mergeSolves } from './merge-solves';
-import type {
-  ScoreboardChallengeInput,
-  ScoreboardDivisionInput,
-  ScoreboardInput,
-  ScoreboardSolveInput,
-  ScoreboardTeamInput,
-} from './types';
+import type { ScoreboardDivisionInput, ScoreboardInput, ScoreboardSolveInput } from './types';
 
 /*
  * Divisions on the board. Hand-worked values with O=1000, r=0.25, d=5 and the default blood bonus (+5/+3/+1 %):
@@ -17,31 +12,7 @@ import type {
  *   n=3: 752,  first blood 752 × 1.05 = 789.6 -> 790, second 752 × 1.03 = 774.56 -> 775, third 752 × 1.01 = 759.52 -> 760
  */
 
-const MINUTE = 60_000;
-const START = Date.UTC(2026, 2, 1, 9);
-const END = START + 600 * MINUTE;
-const at = (minutes: number) => START + minutes * MINUTE;
 const { All, RankOverall, ViewChallenge, SubmitFlags, GetScore, GetBlood, AffectDynamicScore } = GamePermission;
-
-function challenge(id: number, overrides: Partial<ScoreboardChallengeInput> = {}): ScoreboardChallengeInput {
-  return {
-    id,
-    title: `challenge ${id}`,
-    category: 'Web',
-    originalScore: 1000,
-    minScoreRate: 0.25,
-    difficulty: 5,
-    disableBloodBonus: false,
-    deadline: null,
-    enabled: true,
-    ...overrides,
-  };
-}
-
-/** Team `n`: participation n, team id 100 + n. */
-function team(n: number, divisionId: number | null = null): ScoreboardTeamInput {
-  return { participationId: n, teamId: 100 + n, name: `team ${n}`, avatar: null, bio: null, divisionId };
-}
 
 function division(
   id: number,
@@ -59,36 +30,12 @@ function division(
   };
 }
 
-const solve = (participationId: number, challengeId: number, minutes: number): ScoreboardSolveInput => ({
-  participationId,
-  challengeId,
-  userName: `user ${participationId}`,
-  time: at(minutes),
-});
-
 function input(parts: Omit<ScoreboardInput, 'game'>): ScoreboardInput {
   return { game: { start: START, end: END, bloodBonus: DEFAULT_BLOOD_BONUS, practiceMode: false }, ...parts };
 }
 
-function board(parts: Omit<ScoreboardInput, 'game'>): ScoreboardModel {
-  const result = computeScoreboard(input(parts), { now: END });
-  expect(ScoreboardModel.safeParse(result).success).toBe(true);
-  return result;
-}
-
-function row(result: ScoreboardModel, teamId: number) {
-  const item = result.items.find((candidate) => candidate.id === teamId);
-  if (!item) throw new Error(`team ${teamId} is not on the board`);
-  return item;
-}
-
-function column(result: ScoreboardModel, challengeId: number) {
-  const info = Object.values(result.challenges)
-    .flat()
-    .find((candidate) => candidate.id === challengeId);
-  if (!info) throw new Error(`challenge ${challengeId} is not on the board`);
-  return info;
-}
+/** Boards here are read at the end of the game. */
+const boardAtEnd = (parts: Omit<ScoreboardInput, 'game'>): ScoreboardModel => board(parts, END);
 
 const timeline = (result: ScoreboardModel, divisionId: number) =>
   result.timelines.find((line) => line.divisionId === divisionId)?.teams.map((line) => line.id);
@@ -96,7 +43,7 @@ const timeline = (result: ScoreboardModel, divisionId: number) =>
 describe('computeScoreboard: division permissions', () => {
   it('leaves an observer division out of the score, the bloods and the dynamic count, but lists its solve', () => {
     const observers = All & ~(GetScore | GetBlood | AffectDynamicScore | RankOverall);
-    const result = board({
+    const result = boardAtEnd({
       challenges: [challenge(1)],
       teams: [team(1), team(2, 10), team(3)],
       divisions: [division(10, observers)],
@@ -125,7 +72,7 @@ describe('computeScoreboard: division permissions', () => {
 
   it('gives a blood slot to a team that may not score, at 0 points, and the next bloods to the others', () => {
     const unofficial = All & ~GetScore;
-    const result = board({
+    const result = boardAtEnd({
       challenges: [challenge(1)],
       teams: [team(1), team(2, 20), team(3)],
       divisions: [division(20, unofficial)],
@@ -143,7 +90,7 @@ describe('computeScoreboard: division permissions', () => {
 
   it('applies a per-challenge override instead of the default, and lists it in `divisions`', () => {
     const viewOnly = ViewChallenge | SubmitFlags;
-    const result = board({
+    const result = boardAtEnd({
       challenges: [challenge(1), challenge(2)],
       teams: [team(1, 30), team(2)],
       divisions: [division(30, All, { 2: viewOnly })],
@@ -177,7 +124,7 @@ describe('computeScoreboard: ranks and timelines per division', () => {
   // No decay and no bloods, so each team's score is the value of the one challenge it solved.
   const flat = (id: number, originalScore: number) =>
     challenge(id, { originalScore, minScoreRate: 1, disableBloodBonus: true });
-  const result = board({
+  const result = boardAtEnd({
     challenges: [flat(1, 400), flat(2, 300), flat(3, 200), flat(4, 100)],
     teams: [team(1, 1), team(2, 2), team(3, 1), team(4)],
     divisions: [division(2, All & ~RankOverall), division(1, All), division(3, All)],
@@ -202,7 +149,7 @@ describe('computeScoreboard: ranks and timelines per division', () => {
   });
 
   it('treats a team naming an unknown division as having none', () => {
-    const stray = board({
+    const stray = boardAtEnd({
       challenges: [challenge(1)],
       teams: [team(1, 99)],
       divisions: [],
