@@ -56,17 +56,24 @@ export function requireDeclaredAudit(app: FastifyInstance): void {
 export function registerAudit(app: FastifyInstance, audit: AuditLog): void {
   app.decorateRequest('auditActor', null);
   app.decorateRequest('auditNote', null);
-  app.addHook('onResponse', async (request, reply) => {
-    const action = request.routeOptions.config?.audit;
-    if (!action) return;
+  function recordOutcome(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+    const action = request.routeOptions.config.audit;
     const outcome = outcomeOf(reply.statusCode);
-    if (outcome.status === 'Success' && SUCCESS_RECORDED_BY_SERVICE.has(action)) return;
-    audit.record({
-      action,
-      user: request.auditActor ?? request.identity?.userName ?? null,
-      ip: request.ip,
-      ...outcome,
-      detail: requestLine(request, reply, action),
-    });
+    if (action && !(outcome.status === 'Success' && SUCCESS_RECORDED_BY_SERVICE.has(action))) {
+      audit.record({
+        action,
+        user: request.auditActor ?? request.identity?.userName ?? null,
+        ip: request.ip,
+        ...outcome,
+        detail: requestLine(request, reply, action),
+      });
+    }
+    done();
+  }
+  // Attached to the audited routes only (a global hook would run, and return, on every read).
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.audit) return;
+    const own = [route.onResponse ?? []].flat();
+    if (!own.includes(recordOutcome)) route.onResponse = [...own, recordOutcome];
   });
 }
