@@ -1,8 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+} from 'fastify';
 import type { RateLimiter } from '../services/rate-limit.service';
-import { assertAccess, type IdentityResolver } from './access';
+import { type Access, assertAccess, type IdentityResolver } from './access';
 import { spendRateLimits } from './rate-limit';
 import { applyXsrfProtection, issueXsrfCookie } from './xsrf';
+
+/** Marks the hook this module attaches. */
+const GATE = Symbol('request gate');
 
 /**
  * The checks a request to an API route passes before its body is read, in this order: who calls (API token or
@@ -20,24 +29,26 @@ export function registerRequestGate(
 ): void {
   app.decorateRequest('identity', null);
 
-  async function gate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const config = request.routeOptions.config;
-    const access = config.access;
-    if (access === undefined) return;
+  /** The hook of one route, its settings read once here rather than from the request each time. */
+  function gateOf(config: FastifyContextConfig, access: Access): onRequestHookHandler {
     // A route that acts for nobody (live hub sends) lends a cookie no authority: the caller is not looked up.
-    if (!(config.ignoresIdentity && access === 'public')) {
-      request.identity = await deps.resolveIdentity(request, reply);
-    }
-    applyXsrfProtection(request, reply);
-    await spendRateLimits(deps.limiter, request, config.rateLimit);
-    assertAccess(request, access);
+    const looksUpCaller = !(config.ignoresIdentity && access === 'public');
+    const routePolicy = config.rateLimit;
+    const gate = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      if (looksUpCaller) request.identity = await deps.resolveIdentity(request, reply);
+      applyXsrfProtection(request, reply);
+      await spendRateLimits(deps.limiter, request, routePolicy);
+      assertAccess(request, access);
+    };
+    return Object.assign(gate, { [GATE]: true }) as onRequestHookHandler;
   }
 
   app.addHook('onRoute', (route) => {
-    if (route.config?.access === undefined) return;
+    const access = route.config?.access;
+    if (access === undefined) return;
     const own = [route.onRequest ?? []].flat();
-    // Fastify derives a GET route's HEAD twin from the same options: attach once.
-    if (!own.includes(gate)) route.onRequest = [gate as onRequestHookHandler, ...own];
+    // Attach once, whatever copies of the options Fastify passes here (a GET route's HEAD twin).
+    if (!own.some((hook) => GATE in hook)) route.onRequest = [gateOf(route.config ?? {}, access), ...own];
   });
 
   app.addHook('onRequest', (request, reply, done) => {
