@@ -22,8 +22,7 @@ function findNul(value: unknown, path: string, depth: number): string | null {
 export function registerInputHygiene(app: FastifyInstance): void {
   // A callback hook: an async one costs a promise per request for no waiting.
   app.addHook('preValidation', (request, _reply, done) => {
-    const field =
-      findNul(request.params, '', 0) ?? findNul(request.query, '', 0) ?? findNul(request.body, '', 0);
+    const field = findNul(request.params, '', 0) ?? findNul(request.query, '', 0) ?? findNul(request.body, '', 0);
     done(field ? badRequest('error.invalidField', { field }) : undefined);
   });
 }
