@@ -14,7 +14,7 @@ import { registerContainers } from './containers.module';
 import type { Db } from './db/database';
 import { migrations } from './db/migrations/index';
 import { type GamePlay, registerGamePlay } from './game-play.module';
-import { registerAccessControl, requireDeclaredAccess } from './http/access';
+import { requireDeclaredAccess } from './http/access';
 import { trackRouteMethods } from './http/allowed-methods';
 import { registerAudit, requireDeclaredAudit } from './http/audit';
 import { registerBodyParsers } from './http/body-parsers';
@@ -23,12 +23,12 @@ import { type BearerTokenVerifier, createIdentityResolver } from './http/identit
 import { registerInputHygiene } from './http/input-hygiene';
 import { registerLanguage } from './http/language';
 import { documentRoute } from './http/openapi';
-import { registerRateLimits } from './http/rate-limit';
+import { registerRequestGate } from './http/request-gate';
+import { deferredChildLogger } from './http/request-logger';
 import { QuietRequestLogs } from './http/request-logging';
 import { applySecurityHeaders, contentSecurityPolicy, registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { registerWebsocketOnlyRoutes } from './http/websocket-only';
-import { registerXsrfProtection } from './http/xsrf';
 import type { BlobStore } from './lib/blob-store';
 import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
@@ -140,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // The same lines per request, at debug level.
     logController: new QuietRequestLogs(),
+    childLoggerFactory: deferredChildLogger,
     // While draining (SIGTERM), requests that still arrive on open connections are served, not refused.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -234,9 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const apiTokens = createApiTokens({ db, clock, events: deps.events });
   const bearerTokens = deps.bearerTokens ?? apiTokens.verifier;
-  registerAccessControl(app, createIdentityResolver({ sessions, bearerTokens }));
-  registerXsrfProtection(app);
-  registerRateLimits(app, limiter);
+  registerRequestGate(app, { resolveIdentity: createIdentityResolver({ sessions, bearerTokens }), limiter });
   registerInputHygiene(app);
   registerAudit(app, audit);
 

@@ -39,27 +39,15 @@ declare module 'fastify' {
 export type IdentityResolver = (request: FastifyRequest, reply: FastifyReply) => Promise<Identity | null>;
 
 /**
- * Resolves the caller once per request and enforces the route's declared access:
- * 401 when a signed-in user is needed and there is none, 403 when the role is too low
- * (a Banned user gets 403 everywhere but public routes).
+ * The route's declared access, checked once the caller is known and before the body is read or validated (an
+ * unauthorised caller learns nothing about the input rules): 401 when a signed-in user is needed and there is
+ * none, 403 when the role is too low (a Banned user gets 403 everywhere but public routes).
  */
-export function registerAccessControl(app: FastifyInstance, resolveIdentity: IdentityResolver): void {
-  app.decorateRequest('identity', null);
-  app.addHook('onRequest', async (request, reply) => {
-    // Only API routes care who is calling; the web app's files are served without a lookup.
-    const config = request.routeOptions.config;
-    if (config?.access === undefined || (config.ignoresIdentity && config.access === 'public')) return;
-    request.identity = await resolveIdentity(request, reply);
-  });
-  // Before the body is read or validated: an unauthorised caller learns nothing about the input rules.
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    const access = request.routeOptions.config.access;
-    if (access === undefined || access === 'public') return payload;
-    const identity = request.identity;
-    if (!identity) throw unauthorized();
-    if (roleRank[identity.role] < roleRank[access]) throw forbidden();
-    return payload;
-  });
+export function assertAccess(request: FastifyRequest, access: Access): void {
+  if (access === 'public') return;
+  const identity = request.identity;
+  if (!identity) throw unauthorized();
+  if (roleRank[identity.role] < roleRank[access]) throw forbidden();
 }
 
 /** Routes must say who may call them; a route without `access` is a programming error. */

@@ -1,5 +1,5 @@
 import type { LogLevel, TaskStatus } from '@flagpole/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import type { AuditLog } from '../services/audit-log';
 import { type AuditAction, PATH_HIDDEN, SUCCESS_RECORDED_BY_SERVICE } from './audit-actions';
 
@@ -18,6 +18,9 @@ declare module 'fastify' {
     auditNote: string | null;
   }
 }
+
+/** Marks the hook this module attaches. */
+const RECORDER = Symbol('audit recorder');
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -56,17 +59,28 @@ export function requireDeclaredAudit(app: FastifyInstance): void {
 export function registerAudit(app: FastifyInstance, audit: AuditLog): void {
   app.decorateRequest('auditActor', null);
   app.decorateRequest('auditNote', null);
-  app.addHook('onResponse', async (request, reply) => {
-    const action = request.routeOptions.config?.audit;
+  /** The hook of one audited route; its action is read once here rather than from the request each time. */
+  function recorderOf(action: AuditAction): onResponseHookHandler {
+    const recordOutcome = (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+      const outcome = outcomeOf(reply.statusCode);
+      if (!(outcome.status === 'Success' && SUCCESS_RECORDED_BY_SERVICE.has(action))) {
+        audit.record({
+          action,
+          user: request.auditActor ?? request.identity?.userName ?? null,
+          ip: request.ip,
+          ...outcome,
+          detail: requestLine(request, reply, action),
+        });
+      }
+      done();
+    };
+    return Object.assign(recordOutcome, { [RECORDER]: true }) as onResponseHookHandler;
+  }
+  // Attached to the audited routes only: a global hook would run, and return, on every read.
+  app.addHook('onRoute', (route) => {
+    const action = route.config?.audit;
     if (!action) return;
-    const outcome = outcomeOf(reply.statusCode);
-    if (outcome.status === 'Success' && SUCCESS_RECORDED_BY_SERVICE.has(action)) return;
-    audit.record({
-      action,
-      user: request.auditActor ?? request.identity?.userName ?? null,
-      ip: request.ip,
-      ...outcome,
-      detail: requestLine(request, reply, action),
-    });
+    const own = [route.onResponse ?? []].flat();
+    if (!own.some((hook) => RECORDER in hook)) route.onResponse = [...own, recorderOf(action)];
   });
 }

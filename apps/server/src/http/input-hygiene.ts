@@ -20,10 +20,9 @@ function findNul(value: unknown, path: string, depth: number): string | null {
  * query as a 500. Such input is refused up front, for every route, as a 400 naming the field.
  */
 export function registerInputHygiene(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
-      const field = findNul(part, '', 0);
-      if (field) throw badRequest('error.invalidField', { field });
-    }
+  // A callback hook: an async one costs a promise per request for no waiting.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const field = findNul(request.params, '', 0) ?? findNul(request.query, '', 0) ?? findNul(request.body, '', 0);
+    done(field ? badRequest('error.invalidField', { field }) : undefined);
   });
 }

@@ -8,10 +8,12 @@ declare module 'fastify' {
   }
 }
 
+/** Every request, routed or not. A callback hook: an async one costs a promise per request for no waiting. */
 export function registerLanguage(app: FastifyInstance): void {
   app.decorateRequest('language', 'en-US');
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     request.language = languageFromAcceptHeader(request.headers['accept-language']);
     reply.header('content-language', request.language);
+    done();
   });
 }

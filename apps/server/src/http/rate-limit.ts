@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { RateLimiter, RateLimitPolicy } from '../services/rate-limit.service';
 
 declare module 'fastify' {
@@ -13,14 +13,14 @@ export function callerKey(request: FastifyRequest): string {
   return request.identity ? `user:${request.identity.userId}` : `ip:${request.ip}`;
 }
 
-/** Applies the caller's overall and the route's named limit before the body is read. Register after identity. */
-export function registerRateLimits(app: FastifyInstance, limiter: RateLimiter): void {
-  app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config;
-    if (config?.access === undefined) return;
-    const key = callerKey(request);
-    // Anonymous callers share their address (a whole campus may sit behind one): a budget of its own.
-    await limiter.hit(request.identity ? 'user' : 'address', key);
-    if (config.rateLimit) await limiter.hit(config.rateLimit, key);
-  });
+/** Spends the caller's overall budget and the route's named one (429 when over). Needs the identity resolved. */
+export async function spendRateLimits(
+  limiter: RateLimiter,
+  request: FastifyRequest,
+  routePolicy: RateLimitPolicy | undefined,
+): Promise<void> {
+  const key = callerKey(request);
+  // Anonymous callers share their address (a whole campus may sit behind one): a budget of its own.
+  await limiter.hit(request.identity ? 'user' : 'address', key);
+  if (routePolicy) await limiter.hit(routePolicy, key);
 }

@@ -41,9 +41,10 @@ const HSTS = 'max-age=31536000';
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { captcha: CaptchaProvider }): void {
   const policy = contentSecurityPolicy(options.captcha);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: an async one costs a promise per answer for no waiting.
+  app.addHook('onSend', (request, reply, payload, done) => {
     applySecurityHeaders(request, reply, policy);
-    return payload;
+    done(null, payload);
   });
 }
 

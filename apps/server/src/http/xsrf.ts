@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { constantTimeEqual, randomToken } from '../lib/crypto';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomToken } from '../lib/crypto';
 import { forbidden } from './errors';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -13,7 +14,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
  * scoreboard under load) are not charged for a token they cannot use. An unsafe request
  * authenticated by the session cookie must echo the token in `X-XSRF-TOKEN`. A cross-site page can make the browser send the cookie but cannot read it.
  * API-token callers and anonymous callers carry no ambient authority and are not checked.
- * Must be registered after the identity is resolved.
+ * Runs after the identity is resolved (request-gate.ts).
  */
 function needsToken(request: FastifyRequest): boolean {
   if (request.identity?.via === 'session') return true;
@@ -21,19 +22,31 @@ function needsToken(request: FastifyRequest): boolean {
   return !url.startsWith('/api/') || url.startsWith('/api/account/');
 }
 
-export function registerXsrfProtection(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    const cookie = request.cookies[XSRF_COOKIE];
-    if (!cookie && needsToken(request)) {
-      reply.setCookie(XSRF_COOKIE, randomToken(32), {
-        httpOnly: false,
-        sameSite: 'lax',
-        path: '/',
-        secure: request.protocol === 'https',
-      });
-    }
-    if (!UNSAFE_METHODS.has(request.method) || request.identity?.via !== 'session') return;
-    const header = request.headers[XSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !constantTimeEqual(header, cookie)) throw forbidden('error.xsrf');
+/** Gives a client without the cookie a fresh token where it will need one. */
+export function issueXsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.cookies[XSRF_COOKIE] || !needsToken(request)) return;
+  reply.setCookie(XSRF_COOKIE, randomToken(32), {
+    httpOnly: false,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
   });
+}
+
+/**
+ * The header must repeat the cookie. Compared in constant time; only the length can differ in time, and every
+ * token this server issues has the same length.
+ */
+function echoesCookie(header: string | string[] | undefined, cookie: string | undefined): boolean {
+  if (!cookie || typeof header !== 'string') return false;
+  const expected = Buffer.from(cookie);
+  const given = Buffer.from(header);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Issues the cookie where needed and refuses (403) an unsafe request by session cookie without the echo. */
+export function applyXsrfProtection(request: FastifyRequest, reply: FastifyReply): void {
+  issueXsrfCookie(request, reply);
+  if (!UNSAFE_METHODS.has(request.method) || request.identity?.via !== 'session') return;
+  if (!echoesCookie(request.headers[XSRF_HEADER], request.cookies[XSRF_COOKIE])) throw forbidden('error.xsrf');
 }

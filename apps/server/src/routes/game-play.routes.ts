@@ -35,6 +35,12 @@ const StatusParams = ChallengeParams.extend({
 const Count = z.coerce.number().int().min(0).max(100).default(100);
 const Skip = z.coerce.number().int().min(0).max(1_000_000_000).default(0);
 
+/**
+ * The flag-submission routes answer a number, a verdict or an error of a few dozen bytes, always below the
+ * compression threshold (1 KiB): the compression hooks would run twice per submission and never compress.
+ */
+const tinyAnswers = { compress: false } as const;
+
 function signedIn(request: FastifyRequest): Identity {
   if (!request.identity) throw unauthorized();
   return request.identity;
@@ -144,6 +150,7 @@ export const gamePlayRoutes =
           response: { 200: z.number().int(), ...errorResponses(400, 401, 403, 404, 422, 429) },
         },
         config: { access: 'User', audit: 'flag.submit' },
+        ...tinyAnswers,
       },
       async (request, reply) => {
         const { id: gameId, challengeId } = request.params;
@@ -164,6 +171,7 @@ export const gamePlayRoutes =
           response: { 200: AnswerResult, ...errorResponses(400, 401, 403, 404) },
         },
         config: { access: 'User' },
+        ...tinyAnswers,
       },
       async (request, reply) => {
         const { id, challengeId, submitId } = request.params;
