@@ -37,10 +37,17 @@ export async function recordSolves(
 ): Promise<RecordedSolves> {
   const recorded: RecordedSolves = { solves: new Map(), notices: [] };
   if (accepted.length === 0) return recorded;
+  // One row per team and challenge (an upsert may not touch a row twice): a team's earliest answer of the batch.
+  const earliest = new Map<string, Verdict>();
+  for (const v of accepted) {
+    const key = `${v.submission.participationId}:${v.submission.challengeId}`;
+    const held = earliest.get(key);
+    if (!held || v.submission.submittedAt.getTime() < held.submission.submittedAt.getTime()) earliest.set(key, v);
+  }
   const inserted = await trx
     .insertInto('solves')
     .values(
-      accepted.map((v) => ({
+      [...earliest.values()].map((v) => ({
         participation_id: v.submission.participationId,
         challenge_id: v.submission.challengeId,
         game_id: v.submission.gameId,
