@@ -5,6 +5,7 @@
  * the tests see was written by the submission itself, not by a verdict transaction that ran after it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lockChallenges } from '../src/repositories/solve-recording';
 import { createTestContext, type TestContext } from './harness';
 import { addFlag, createChallenge, createGame, createPlayer, type Player } from './play-fixtures';
 
@@ -108,5 +109,25 @@ describe('correct answers judged on entry', () => {
       .execute();
     expect(rows).toEqual([{ status: 'Accepted' }]);
     expect(await acceptedEvents()).toHaveLength(events + 1);
+  });
+
+  it('leave a challenge with three eligible solves unlocked, and lock it again when one stops counting', async () => {
+    const third = await createPlayer(ctx.app, ctx.db, gameId, 'entrythird');
+    expect(await statusOf(third, (await submit(third, 'flag{entry}')).body)).toBe('Accepted');
+    const notices = await ctx.db.selectFrom('game_notices').select('type').where('game_id', '=', gameId).execute();
+    expect(notices.map((n) => n.type).sort()).toEqual(['FirstBlood', 'SecondBlood', 'ThirdBlood']);
+    const unsolved = await createChallenge(ctx.db, gameId, { title: 'No solves yet' });
+    const locked = await ctx.db.transaction().execute((trx) => lockChallenges(trx, [challengeId, unsolved]));
+    expect([...locked]).toEqual([unsolved]);
+    // A suspended team's solve is not eligible: the challenge has two, so its third blood is open again.
+    const suspend = (status: 'Suspended' | 'Accepted') =>
+      ctx.db.updateTable('participations').set({ status }).where('id', '=', second.participationId).execute();
+    await suspend('Suspended');
+    try {
+      const reopened = await ctx.db.transaction().execute((trx) => lockChallenges(trx, [challengeId]));
+      expect([...reopened]).toEqual([challengeId]);
+    } finally {
+      await suspend('Accepted');
+    }
   });
 });

@@ -170,7 +170,7 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
       const result: CommitResult = { applied: [], notices: [], solves: new Map(), checkedAt: now };
       if (verdicts.length === 0) return result;
       await db.transaction().execute(async (trx) => {
-        await lockChallenges(
+        const locked = await lockChallenges(
           trx,
           verdicts.filter((v) => v.status === 'Accepted').map((v) => v.submission.challengeId),
         );
@@ -227,7 +227,7 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
           .execute();
 
         const accepted = result.applied.filter((v) => v.status === 'Accepted');
-        const recorded = await recordSolves(trx, accepted, now, notices);
+        const recorded = await recordSolves(trx, accepted, now, notices, locked);
         result.solves = recorded.solves;
         result.notices = recorded.notices;
       });
@@ -248,7 +248,7 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
     ): Promise<{ stored: StoredSubmission[]; result: CommitResult }> {
       return db.transaction().execute(async (trx) => {
         const isAccepted = (input: NewSubmission) => input.judged?.status === 'Accepted';
-        await lockChallenges(
+        const locked = await lockChallenges(
           trx,
           inputs.filter(isAccepted).map((input) => input.challengeId),
         );
@@ -258,7 +258,7 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
           if (!isAccepted(input) || !own || own.replayOf) return [];
           return [{ submission: details(index, own.id), status: 'Accepted' as const }];
         });
-        const recorded = await recordSolves(trx, applied, now, notices);
+        const recorded = await recordSolves(trx, applied, now, notices, locked);
         return { stored, result: { applied, ...recorded, checkedAt: now } };
       });
     },

@@ -14,18 +14,66 @@ export interface RecordedSolves {
 }
 
 /**
- * Locks the rows of the challenges that will get solves, in id order (so two transactions never deadlock),
- * before anything counts their solves: blood ranks are decided under this lock. Not FOR UPDATE: that would
- * also block the foreign-key checks of new submissions to these challenges.
+ * The eligible solves of each challenge committed before, counted up to three (ranks past third blood award
+ * nothing, so an index walk of a few rows replaces a count of every solve). Eligible: the team is Accepted,
+ * its division (if any) has GetBlood on the challenge, the solve lies in [start, end) and not after the
+ * challenge deadline — the scoreboard's rule (scoring/README.md).
  */
-export async function lockChallenges(trx: Transaction<Database>, challengeIds: readonly number[]): Promise<void> {
-  const ids = [...new Set(challengeIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return;
-  await trx.selectFrom('challenges').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
+function priorEligibleSolves(challengeIds: readonly number[], newSubmissionIds: readonly string[]) {
+  const excluded =
+    newSubmissionIds.length === 0 ? sql`` : sql`and s.submission_id not in (${sql.join(newSubmissionIds)})`;
+  return sql`
+    select c.id as challenge_id, (
+      select count(*)::int from (
+        select 1 from solves s
+        join participations p on p.id = s.participation_id
+        join games g on g.id = s.game_id
+        where s.challenge_id = c.id
+          ${excluded}
+          and p.status = 'Accepted'
+          and (p.division_id is null or (coalesce(
+            (select dc.permissions from division_challenge_configs dc
+              where dc.division_id = p.division_id and dc.challenge_id = c.id),
+            (select d.default_permissions from divisions d where d.id = p.division_id)
+          ) & ${GamePermission.GetBlood}::int) <> 0)
+          and s.solved_at >= g.start_at and s.solved_at < g.end_at
+          and (c.deadline_at is null or s.solved_at <= c.deadline_at)
+        limit 3
+      ) as first_three
+    ) as n
+    from challenges c
+    where c.id in (${sql.join([...challengeIds])})`;
 }
 
 /**
- * Inserts the solves of accepted answers (whose challenges the caller has locked) and awards bloods. The
+ * Locks the rows of the challenges that will get solves and whose bloods are not all given yet, in id order
+ * (so two transactions never deadlock), before anything counts their solves: blood ranks are decided under
+ * this lock. A challenge with three eligible solves already committed is not locked: committed solves stay,
+ * so no new solve of it can be a blood whatever commits beside it, and batches of solves to such challenges
+ * (nearly all of them once a game is under way) commit side by side instead of one after another. Not FOR
+ * UPDATE: that would also block the foreign-key checks of new submissions to these challenges. Returns the
+ * challenges locked: only their new solves are checked for bloods.
+ */
+export async function lockChallenges(
+  trx: Transaction<Database>,
+  challengeIds: readonly number[],
+): Promise<Set<number>> {
+  const ids = [...new Set(challengeIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return new Set();
+  const prior = await priorEligibleSolves(ids, []).execute(trx);
+  const decided = new Set(
+    (prior.rows as { challenge_id: number; n: number }[]).filter((r) => Number(r.n) >= 3).map((r) => r.challenge_id),
+  );
+  const open = ids.filter((id) => !decided.has(id));
+  if (open.length > 0) {
+    await trx.selectFrom('challenges').select('id').where('id', 'in', open).orderBy('id').forNoKeyUpdate().execute();
+  }
+  return new Set(open);
+}
+
+/**
+ * Inserts the solves of accepted answers and awards bloods for new solves of the challenges `locked` by
+ * `lockChallenges` (the others have all their bloods). The
  * primary key keeps one solve per team and challenge: the earliest submission, whatever order they were
  * judged in. Returns the solves every process's scoreboard merges and the blood notices to announce.
  */
@@ -34,6 +82,7 @@ export async function recordSolves(
   accepted: readonly Verdict[],
   now: Date,
   notices: NoticeRepository,
+  locked: ReadonlySet<number>,
 ): Promise<RecordedSolves> {
   const recorded: RecordedSolves = { solves: new Map(), notices: [] };
   if (accepted.length === 0) return recorded;
@@ -80,7 +129,8 @@ export async function recordSolves(
   }
   const newIds = new Set(inserted.filter((r) => r.inserted).map((r) => Number(r.submission_id)));
   if (newIds.size === 0) return recorded;
-  const newSolves = accepted.filter((v) => newIds.has(v.submission.id));
+  const newSolves = accepted.filter((v) => newIds.has(v.submission.id) && locked.has(v.submission.challengeId));
+  if (newSolves.length === 0) return recorded;
   recorded.notices = await awardBloods(trx, newSolves, now, notices);
   return recorded;
 }
@@ -99,8 +149,7 @@ interface BloodFacts {
 
 /**
  * What deciding bloods needs of each new solve, in one statement: the team's permissions, the challenge's
- * blood settings and window, and how many eligible solves the challenge had before (at most three are
- * counted: ranks past third blood award nothing, so an index walk of a few rows replaces a count of every solve).
+ * blood settings and window, and how many eligible solves the challenge had before (up to three).
  */
 async function bloodFacts(trx: Transaction<Database>, newSolves: readonly Verdict[]): Promise<BloodFacts[]> {
   const newIds = newSolves.map((v) => String(v.submission.id));
@@ -111,28 +160,7 @@ async function bloodFacts(trx: Transaction<Database>, newSolves: readonly Verdic
           sql`(${String(v.submission.id)}::bigint, ${v.submission.participationId}::int, ${v.submission.challengeId}::int)`,
       ),
     )}),
-    prior as (
-      select c.id as challenge_id, (
-        select count(*)::int from (
-          select 1 from solves s
-          join participations p on p.id = s.participation_id
-          join games g on g.id = s.game_id
-          where s.challenge_id = c.id
-            and s.submission_id not in (${sql.join(newIds)})
-            and p.status = 'Accepted'
-            and (p.division_id is null or (coalesce(
-              (select dc.permissions from division_challenge_configs dc
-                where dc.division_id = p.division_id and dc.challenge_id = c.id),
-              (select d.default_permissions from divisions d where d.id = p.division_id)
-            ) & ${GamePermission.GetBlood}::int) <> 0)
-            and s.solved_at >= g.start_at and s.solved_at < g.end_at
-            and (c.deadline_at is null or s.solved_at <= c.deadline_at)
-          limit 3
-        ) as first_three
-      ) as n
-      from challenges c
-      where c.id in (select distinct challenge_id from v)
-    )
+    prior as (${priorEligibleSolves([...new Set(newSolves.map((v) => v.submission.challengeId))], newIds)})
     select v.submission_id,
       (select coalesce(dc.permissions, d.default_permissions, ${GamePermission.All}::int)
         from participations p
