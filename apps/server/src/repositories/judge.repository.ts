@@ -1,65 +1,13 @@
-import { type AnswerResult, type GameNotice, GamePermission, hasPermission } from '@flagpole/contract';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { ChallengeTypeName, Database, FlagMatchTypeName } from '../db/schema';
-import type { ScoreboardSolveInput } from '../scoring/types';
+import type { CheatSource, CommitResult, FlagRow, PendingSubmission, Verdict } from './judge-types';
 import type { NoticeRepository } from './notice.repository';
 import { ownerIsGone } from './process-lease.repository';
+import { lockChallenges, recordSolves } from './solve-recording';
 import { submissionsWithDetails } from './submission-details';
+import { insertSubmissions, type NewSubmission, type StoredSubmission } from './submission-store';
 
-export interface PendingSubmission {
-  id: number;
-  gameId: number;
-  challengeId: number;
-  participationId: number;
-  userId: string | null;
-  answer: string;
-  submittedAt: Date;
-  challengeType: ChallengeTypeName;
-  challengeTitle: string;
-  teamId: number;
-  teamName: string;
-  userName: string | null;
-  /** The submitter's address, known to the process that took the submission (not read back from the database). */
-  ip?: string | null;
-}
-
-export interface FlagRow {
-  challengeId: number;
-  participationId: number | null;
-  flag: string;
-  matchType: FlagMatchTypeName;
-}
-
-export interface CheatSource {
-  challengeId: number;
-  participationId: number;
-  teamName: string;
-  flag: string;
-}
-
-export interface Verdict {
-  submission: PendingSubmission;
-  status: Exclude<AnswerResult, 'FlagSubmitted'>;
-  /** Set for CheatDetected: the team whose flag was submitted. */
-  source?: CheatSource;
-}
-
-export interface BloodNotice {
-  gameId: number;
-  notice: GameNotice;
-}
-
-export interface CommitResult {
-  /** Verdicts this call actually applied (another process may have judged some first). */
-  applied: Verdict[];
-  notices: BloodNotice[];
-  /** Solves this call inserted or moved to an earlier submission, by game: every process's scoreboard merges them. */
-  solves: Map<number, ScoreboardSolveInput[]>;
-  checkedAt: Date;
-}
-
-const BLOOD_NOTICES = ['FirstBlood', 'SecondBlood', 'ThirdBlood'] as const;
+export type { BloodNotice, CheatSource, CommitResult, FlagRow, PendingSubmission, Verdict } from './judge-types';
 
 /** Queries of the flag checker: pending submissions, candidate flags, and the verdict transaction. */
 export type JudgeRepository = ReturnType<typeof createJudgeRepository>;
@@ -222,19 +170,10 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
       const result: CommitResult = { applied: [], notices: [], solves: new Map(), checkedAt: now };
       if (verdicts.length === 0) return result;
       await db.transaction().execute(async (trx) => {
-        const acceptedChallenges = [
-          ...new Set(verdicts.filter((v) => v.status === 'Accepted').map((v) => v.submission.challengeId)),
-        ].sort((a, b) => a - b);
-        if (acceptedChallenges.length > 0) {
-          await trx
-            .selectFrom('challenges')
-            .select('id')
-            .where('id', 'in', acceptedChallenges)
-            .orderBy('id')
-            // Not FOR UPDATE: that would also block the foreign-key checks of new submissions to these challenges.
-            .forNoKeyUpdate()
-            .execute();
-        }
+        const locked = await lockChallenges(
+          trx,
+          verdicts.filter((v) => v.status === 'Accepted').map((v) => v.submission.challengeId),
+        );
         const claimed = await sql<{ id: number | string }>`
           update submissions as s set status = v.status, checked_at = ${now}
           from (values ${sql.join(verdicts.map((v) => sql`(${String(v.submission.id)}::bigint, ${v.status}::text)`))}) as v(id, status)
@@ -288,139 +227,40 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
           .execute();
 
         const accepted = result.applied.filter((v) => v.status === 'Accepted');
-        if (accepted.length === 0) return;
-        const inserted = await trx
-          .insertInto('solves')
-          .values(
-            accepted.map((v) => ({
-              participation_id: v.submission.participationId,
-              challenge_id: v.submission.challengeId,
-              game_id: v.submission.gameId,
-              submission_id: String(v.submission.id),
-              solved_at: v.submission.submittedAt,
-            })),
-          )
-          // The earliest correct submission is the solve, whatever order the workers judged them in.
-          .onConflict((oc) =>
-            oc
-              .columns(['participation_id', 'challenge_id'])
-              .doUpdateSet({
-                submission_id: (eb) => eb.ref('excluded.submission_id'),
-                solved_at: (eb) => eb.ref('excluded.solved_at'),
-              })
-              .whereRef('solves.solved_at', '>', 'excluded.solved_at'),
-          )
-          .returning(['submission_id', sql<boolean>`(xmax = 0)`.as('inserted')])
-          .execute();
-        const written = new Set(inserted.map((r) => Number(r.submission_id)));
-        for (const { submission } of accepted) {
-          if (!written.has(submission.id)) continue;
-          const solves = result.solves.get(submission.gameId) ?? [];
-          solves.push({
-            participationId: submission.participationId,
-            challengeId: submission.challengeId,
-            userName: submission.userName,
-            time: submission.submittedAt.getTime(),
-          });
-          result.solves.set(submission.gameId, solves);
-        }
-        const newIds = new Set(inserted.filter((r) => r.inserted).map((r) => Number(r.submission_id)));
-        if (newIds.size === 0) return;
-        const newSolves = accepted.filter((v) => newIds.has(v.submission.id));
-        result.notices = await awardBloods(trx, newSolves, now, notices);
+        const recorded = await recordSolves(trx, accepted, now, notices, locked);
+        result.solves = recorded.solves;
+        result.notices = recorded.notices;
       });
       return result;
     },
-  };
-}
 
-/**
- * Blood notices for new solves, decided under the challenge row locks taken by the caller: a new solve is
- * the k-th blood when k-1 earlier eligible solves of the challenge are already committed (commit order).
- * Eligible: the team is Accepted, its division (if any) has GetBlood on the challenge, the challenge keeps
- * its blood bonus, and the solve lies in [start, end) and not after the challenge deadline — the scoreboard's
- * rule (scoring/README.md). No notice once the game has ended.
- */
-async function awardBloods(
-  trx: Transaction<Database>,
-  newSolves: readonly Verdict[],
-  now: Date,
-  notices: NoticeRepository,
-): Promise<BloodNotice[]> {
-  const challengeIds = [...new Set(newSolves.map((v) => v.submission.challengeId))];
-  const newIds = newSolves.map((v) => String(v.submission.id));
-  const [info, eligibleTeams, priorCounts] = await Promise.all([
-    trx
-      .selectFrom('challenges as c')
-      .innerJoin('games as g', 'g.id', 'c.game_id')
-      .select(['c.id', 'c.disable_blood_bonus', 'c.deadline_at', 'g.start_at', 'g.end_at'])
-      .where('c.id', 'in', challengeIds)
-      .execute(),
-    // Each new solve's team, if Accepted, with its permissions on the challenge (All without a division).
-    sql<{ participation_id: number; challenge_id: number; permissions: number }>`
-      select v.participation_id, v.challenge_id,
-        coalesce(dc.permissions, d.default_permissions, ${GamePermission.All}::int) as permissions
-      from (values ${sql.join(
-        newSolves.map((v) => sql`(${v.submission.participationId}::int, ${v.submission.challengeId}::int)`),
-      )}) as v(participation_id, challenge_id)
-      join participations p on p.id = v.participation_id and p.status = 'Accepted'
-      left join divisions d on d.id = p.division_id
-      left join division_challenge_configs dc on dc.division_id = p.division_id and dc.challenge_id = v.challenge_id`
-      .execute(trx)
-      .then((r) => r.rows),
-    // Only the first three eligible solves matter (ranks past third blood award nothing), so each
-    // challenge's count stops at three: an index walk of a few rows instead of every solve of the game.
-    sql<{ challenge_id: number; n: number }>`
-      select c.id as challenge_id, (
-        select count(*)::int from (
-          select 1 from solves s
-          join participations p on p.id = s.participation_id
-          join games g on g.id = s.game_id
-          where s.challenge_id = c.id
-            and s.submission_id not in (${sql.join(newIds)})
-            and p.status = 'Accepted'
-            and (p.division_id is null or (coalesce(
-              (select dc.permissions from division_challenge_configs dc
-                where dc.division_id = p.division_id and dc.challenge_id = c.id),
-              (select d.default_permissions from divisions d where d.id = p.division_id)
-            ) & ${GamePermission.GetBlood}::int) <> 0)
-            and s.solved_at >= g.start_at and s.solved_at < g.end_at
-            and (c.deadline_at is null or s.solved_at <= c.deadline_at)
-          limit 3
-        ) as first_three
-      ) as n
-      from challenges c
-      where c.id in (${sql.join(challengeIds)})`
-      .execute(trx)
-      .then((r) => r.rows),
-  ]);
-  const infoById = new Map(info.map((c) => [c.id, c]));
-  const bloodEligible = new Set(
-    eligibleTeams
-      .filter((row) => hasPermission(row.permissions, GamePermission.GetBlood))
-      .map((row) => `${row.participation_id}:${row.challenge_id}`),
-  );
-  const counts = new Map(priorCounts.map((r) => [r.challenge_id, Number(r.n)]));
-  const awarded: BloodNotice[] = [];
-  for (const v of newSolves) {
-    const c = infoById.get(v.submission.challengeId);
-    if (!c || !bloodEligible.has(`${v.submission.participationId}:${v.submission.challengeId}`)) continue;
-    const time = v.submission.submittedAt.getTime();
-    const inWindow = time >= c.start_at.getTime() && time < c.end_at.getTime();
-    const beforeDeadline = c.deadline_at === null || time <= c.deadline_at.getTime();
-    if (!inWindow || !beforeDeadline) continue;
-    const rank = (counts.get(c.id) ?? 0) + 1;
-    counts.set(c.id, rank);
-    const type = BLOOD_NOTICES[rank - 1];
-    if (!type || c.disable_blood_bonus || now.getTime() >= c.end_at.getTime()) continue;
-    const notice = await notices.insert(
-      v.submission.gameId,
-      type,
-      [v.submission.teamName, v.submission.challengeTitle],
-      now,
-      trx,
-    );
-    awarded.push({ gameId: v.submission.gameId, notice });
-  }
-  return awarded;
+    /**
+     * Stores a group commit of submissions of which some are correct answers judged on entry (stored Accepted,
+     * with their FlagSubmit event), in one transaction with their solves: the challenge rows are locked first,
+     * as the verdict transaction locks them, so bloods and the earliest-solve rule hold across both paths.
+     * `details(index, id)` describes the submission stored for input `index`. A replayed Idempotency-Key
+     * stores nothing and records no solve. Returns each input's stored submission and what was recorded.
+     */
+    async storeAccepting(
+      inputs: readonly NewSubmission[],
+      details: (index: number, id: number) => PendingSubmission,
+      now: Date,
+    ): Promise<{ stored: StoredSubmission[]; result: CommitResult }> {
+      return db.transaction().execute(async (trx) => {
+        const isAccepted = (input: NewSubmission) => input.judged?.status === 'Accepted';
+        const locked = await lockChallenges(
+          trx,
+          inputs.filter(isAccepted).map((input) => input.challengeId),
+        );
+        const stored = await insertSubmissions(trx, inputs);
+        const applied: Verdict[] = inputs.flatMap((input, index) => {
+          const own = stored[index];
+          if (!isAccepted(input) || !own || own.replayOf) return [];
+          return [{ submission: details(index, own.id), status: 'Accepted' as const }];
+        });
+        const recorded = await recordSolves(trx, applied, now, notices, locked);
+        return { stored, result: { applied, ...recorded, checkedAt: now } };
+      });
+    },
+  };
 }

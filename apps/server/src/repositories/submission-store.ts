@@ -9,8 +9,11 @@ export interface NewSubmission {
   userId: string;
   answer: string;
   at: Date;
-  /** Set when the verdict was given on entry: the row is stored judged, with its event. */
-  judged?: { status: 'WrongAnswer'; at: Date; challengeTitle: string; teamId: number };
+  /**
+   * Set when the verdict was given on entry: the row is stored judged, with its event. An Accepted one is
+   * stored only by the judge's transaction, which records its solve beside it (judge.repository `storeAccepting`).
+   */
+  judged?: { status: 'WrongAnswer' | 'Accepted'; at: Date; challengeTitle: string; teamId: number };
   /** The process that stores it and will judge it (its lease id). */
   owner: string;
   /** The client's Idempotency-Key, if it sent one. */
@@ -41,124 +44,130 @@ const UNIQUE_VIOLATION = '23505';
 export const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
 
-/** Queries of a team playing a game: its context, challenges, flags and submissions. */
+/** The submissions these (user, idempotency key) pairs stored earlier, by `keyOf`. */
+export async function submissionsByKey(
+  pairs: readonly { userId: string; key: string }[],
+  executor: Db | Transaction<Database>,
+): Promise<Map<string, StoredSubmission>> {
+  const found = new Map<string, StoredSubmission>();
+  if (pairs.length === 0) return found;
+  const rows = await executor
+    .selectFrom('submissions')
+    .select(['id', 'user_id', 'idempotency_key', 'game_id', 'challenge_id', 'answer'])
+    .where((eb) => eb.or(pairs.map((p) => eb.and([eb('user_id', '=', p.userId), eb('idempotency_key', '=', p.key)]))))
+    .execute();
+  for (const r of rows) {
+    if (r.user_id === null || r.idempotency_key === null) continue;
+    found.set(keyOf(r.user_id, r.idempotency_key), {
+      id: Number(r.id),
+      replayOf: { gameId: r.game_id, challengeId: r.challenge_id, answer: r.answer },
+    });
+  }
+  return found;
+}
+
+/**
+ * Stores submissions to challenges without a submission limit in one statement; the results come back in
+ * the order given (PostgreSQL assigns the ids in the order of the VALUES list). A submission whose
+ * idempotency key its user sent before stores nothing and answers the earlier submission (`replayOf`).
+ */
+export async function insertSubmissions(
+  executor: Db | Transaction<Database>,
+  inputs: readonly NewSubmission[],
+): Promise<StoredSubmission[]> {
+  if (inputs.length === 0) return [];
+  // The same key twice in one batch (a client retrying at once): only the first goes to the database.
+  const firstOfKey = new Map<string, number>();
+  const unique: NewSubmission[] = [];
+  /** Each input's place in `unique`, negative (-1 - place) for a repeat of an earlier input's key. */
+  const places = inputs.map((input) => {
+    if (input.idempotencyKey !== undefined) {
+      const key = keyOf(input.userId, input.idempotencyKey);
+      const first = firstOfKey.get(key);
+      if (first !== undefined) return -1 - first;
+      firstOfKey.set(key, unique.length);
+    }
+    unique.push(input);
+    return unique.length - 1;
+  });
+  const rows = unique.map((input, ord) => {
+    const judged = input.judged;
+    const eventValues = judged
+      ? JSON.stringify([judged.status, input.answer, judged.challengeTitle, String(input.challengeId)])
+      : null;
+    return sql`(${ord}::int, ${input.gameId}::int, ${input.challengeId}::int, ${input.participationId}::int,
+      ${input.userId}::uuid, ${input.answer}::text, ${input.at}::timestamptz,
+      ${judged?.status ?? 'FlagSubmitted'}::text, ${judged ? judged.at : null}::timestamptz,
+      ${eventValues}::jsonb, ${judged?.teamId ?? null}::int, ${input.owner}::uuid,
+      ${input.idempotencyKey ?? null}::text)`;
+  });
+  // Rows judged on entry get their FlagSubmit event in the same statement, unless their key was used
+  // before (nothing is stored then). Ids are drawn in `ord` order, so sorting them restores the order given.
+  const result = await sql<{ id: string | number; user_id: string; idempotency_key: string | null }>`
+    with v(ord, game_id, challenge_id, participation_id, user_id, answer, submitted_at, status, checked_at,
+           event_values, team_id, owner_process, idempotency_key) as (values ${sql.join(rows)}),
+    inserted as (
+      insert into submissions (game_id, challenge_id, participation_id, user_id, answer, submitted_at, status,
+        checked_at, owner_process, idempotency_key)
+      select game_id, challenge_id, participation_id, user_id, answer, submitted_at, status, checked_at,
+        owner_process, idempotency_key
+      from v order by ord
+      on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
+      returning id, user_id, idempotency_key
+    ),
+    events as (
+      insert into game_events (game_id, type, values, user_id, team_id, published_at)
+      select game_id, 'FlagSubmit', event_values, user_id, team_id, checked_at from v
+      where event_values is not null
+        and (v.idempotency_key is null or exists (
+          select 1 from inserted i where i.user_id = v.user_id and i.idempotency_key = v.idempotency_key))
+      order by ord
+    )
+    select id, user_id, idempotency_key from inserted order by id`.execute(executor);
+  const storedKeys = new Set(
+    result.rows.flatMap((r) => (r.idempotency_key === null ? [] : [keyOf(r.user_id, r.idempotency_key)])),
+  );
+  const ids = result.rows.map((r) => Number(r.id));
+  let next = 0;
+  const stored: Array<StoredSubmission | undefined> = unique.map((input) =>
+    input.idempotencyKey === undefined || storedKeys.has(keyOf(input.userId, input.idempotencyKey))
+      ? { id: ids[next++] as number }
+      : undefined,
+  );
+  const replayed = unique.flatMap((input, index) =>
+    stored[index] === undefined ? [{ userId: input.userId, key: input.idempotencyKey as string }] : [],
+  );
+  const earlier = await submissionsByKey(replayed, executor);
+  const uniqueResults = unique.map((input, index) => {
+    const own = stored[index];
+    if (own) return own;
+    const found = earlier.get(keyOf(input.userId, input.idempotencyKey as string));
+    if (!found) throw new Error('submission with a used idempotency key not found');
+    return found;
+  });
+  return inputs.map((input, index) => {
+    const place = places[index] as number;
+    if (place >= 0) return uniqueResults[place] as StoredSubmission;
+    // A repeat within the batch answers the first one's id, as a replay of it.
+    const first = uniqueResults[-1 - place] as StoredSubmission;
+    return {
+      id: first.id,
+      replayOf: { gameId: input.gameId, challengeId: input.challengeId, answer: input.answer },
+    };
+  });
+}
+
 /**
  * Storing flag submissions: group-committed inserts for challenges without a limit, and the advisory-locked
  * insert of limited ones; both answer a repeated Idempotency-Key with the submission it named first.
  */
 export function createSubmissionStore(db: Db) {
-  /** The submissions these (user, idempotency key) pairs stored earlier, by `keyOf`. */
-  async function submissionsByKey(
-    pairs: readonly { userId: string; key: string }[],
-    executor: Db | Transaction<Database> = db,
-  ): Promise<Map<string, StoredSubmission>> {
-    const found = new Map<string, StoredSubmission>();
-    if (pairs.length === 0) return found;
-    const rows = await executor
-      .selectFrom('submissions')
-      .select(['id', 'user_id', 'idempotency_key', 'game_id', 'challenge_id', 'answer'])
-      .where((eb) => eb.or(pairs.map((p) => eb.and([eb('user_id', '=', p.userId), eb('idempotency_key', '=', p.key)]))))
-      .execute();
-    for (const r of rows) {
-      if (r.user_id === null || r.idempotency_key === null) continue;
-      found.set(keyOf(r.user_id, r.idempotency_key), {
-        id: Number(r.id),
-        replayOf: { gameId: r.game_id, challengeId: r.challenge_id, answer: r.answer },
-      });
-    }
-    return found;
-  }
-
   return {
-    submissionsByKey,
+    submissionsByKey: (pairs: readonly { userId: string; key: string }[], executor: Db | Transaction<Database> = db) =>
+      submissionsByKey(pairs, executor),
 
-    /**
-     * Stores submissions to challenges without a submission limit in one statement; the results come back in
-     * the order given (PostgreSQL assigns the ids in the order of the VALUES list). A submission whose
-     * idempotency key its user sent before stores nothing and answers the earlier submission (`replayOf`).
-     */
-    async insertSubmissions(inputs: readonly NewSubmission[]): Promise<StoredSubmission[]> {
-      if (inputs.length === 0) return [];
-      // The same key twice in one batch (a client retrying at once): only the first goes to the database.
-      const firstOfKey = new Map<string, number>();
-      const unique: NewSubmission[] = [];
-      /** Each input's place in `unique`, negative (-1 - place) for a repeat of an earlier input's key. */
-      const places = inputs.map((input) => {
-        if (input.idempotencyKey !== undefined) {
-          const key = keyOf(input.userId, input.idempotencyKey);
-          const first = firstOfKey.get(key);
-          if (first !== undefined) return -1 - first;
-          firstOfKey.set(key, unique.length);
-        }
-        unique.push(input);
-        return unique.length - 1;
-      });
-      const rows = unique.map((input, ord) => {
-        const judged = input.judged;
-        const eventValues = judged
-          ? JSON.stringify([judged.status, input.answer, judged.challengeTitle, String(input.challengeId)])
-          : null;
-        return sql`(${ord}::int, ${input.gameId}::int, ${input.challengeId}::int, ${input.participationId}::int,
-          ${input.userId}::uuid, ${input.answer}::text, ${input.at}::timestamptz,
-          ${judged?.status ?? 'FlagSubmitted'}::text, ${judged ? judged.at : null}::timestamptz,
-          ${eventValues}::jsonb, ${judged?.teamId ?? null}::int, ${input.owner}::uuid,
-          ${input.idempotencyKey ?? null}::text)`;
-      });
-      // Rows judged on entry get their FlagSubmit event in the same statement, unless their key was used
-      // before (nothing is stored then). Ids are drawn in `ord` order, so sorting them restores the order given.
-      const result = await sql<{ id: string | number; user_id: string; idempotency_key: string | null }>`
-        with v(ord, game_id, challenge_id, participation_id, user_id, answer, submitted_at, status, checked_at,
-               event_values, team_id, owner_process, idempotency_key) as (values ${sql.join(rows)}),
-        inserted as (
-          insert into submissions (game_id, challenge_id, participation_id, user_id, answer, submitted_at, status,
-            checked_at, owner_process, idempotency_key)
-          select game_id, challenge_id, participation_id, user_id, answer, submitted_at, status, checked_at,
-            owner_process, idempotency_key
-          from v order by ord
-          on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
-          returning id, user_id, idempotency_key
-        ),
-        events as (
-          insert into game_events (game_id, type, values, user_id, team_id, published_at)
-          select game_id, 'FlagSubmit', event_values, user_id, team_id, checked_at from v
-          where event_values is not null
-            and (v.idempotency_key is null or exists (
-              select 1 from inserted i where i.user_id = v.user_id and i.idempotency_key = v.idempotency_key))
-          order by ord
-        )
-        select id, user_id, idempotency_key from inserted order by id`.execute(db);
-      const storedKeys = new Set(
-        result.rows.flatMap((r) => (r.idempotency_key === null ? [] : [keyOf(r.user_id, r.idempotency_key)])),
-      );
-      const ids = result.rows.map((r) => Number(r.id));
-      let next = 0;
-      const stored: Array<StoredSubmission | undefined> = unique.map((input) =>
-        input.idempotencyKey === undefined || storedKeys.has(keyOf(input.userId, input.idempotencyKey))
-          ? { id: ids[next++] as number }
-          : undefined,
-      );
-      const replayed = unique.flatMap((input, index) =>
-        stored[index] === undefined ? [{ userId: input.userId, key: input.idempotencyKey as string }] : [],
-      );
-      const earlier = await submissionsByKey(replayed);
-      const uniqueResults = unique.map((input, index) => {
-        const own = stored[index];
-        if (own) return own;
-        const found = earlier.get(keyOf(input.userId, input.idempotencyKey as string));
-        if (!found) throw new Error('submission with a used idempotency key not found');
-        return found;
-      });
-      return inputs.map((input, index) => {
-        const place = places[index] as number;
-        if (place >= 0) return uniqueResults[place] as StoredSubmission;
-        // A repeat within the batch answers the first one's id, as a replay of it.
-        const first = uniqueResults[-1 - place] as StoredSubmission;
-        return {
-          id: first.id,
-          replayOf: { gameId: input.gameId, challengeId: input.challengeId, answer: input.answer },
-        };
-      });
-    },
+    /** Group commit on its own (no verdict given on entry is Accepted), see `insertSubmissions`. */
+    insertSubmissions: (inputs: readonly NewSubmission[]) => insertSubmissions(db, inputs),
 
     /**
      * Stores a submission as FlagSubmitted and returns it, or 'limit' when the team has used up the

@@ -1,15 +1,18 @@
 import type { AnswerResult } from '@flagpole/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock';
-import { constantTimeEqual } from '../lib/crypto';
 import type { EventBus } from '../lib/event-bus';
 import type { CommitResult, JudgeRepository, PendingSubmission, Verdict } from '../repositories/judge.repository';
+import type { StoredSubmission } from '../repositories/play.repository';
 import type { AuditLog } from './audit-log';
 import type { FlagCache } from './flag-cache';
-import { EMPTY_MATCHER, matchesFlag } from './flag-match';
+import { matchesFlag } from './flag-match';
+import type { SubmissionIntake } from './flag-submission';
 import type { NoticeService } from './notice.service';
 import type { ScoreboardService } from './scoreboard.service';
 import { announceVerdict } from './verdict-announcement';
+import { decideVerdicts, isDynamic } from './verdict-decision';
+import { createVerdictMemory } from './verdict-memory';
 
 export interface FlagCheckerOptions {
   repository: JudgeRepository;
@@ -38,18 +41,6 @@ export interface FlagCheckerOptions {
   recentLimit?: number;
 }
 
-/** What status calls need of a submission this process stored: whose it is, and its verdict once known. */
-interface RecentEntry {
-  userId: string;
-  gameId: number;
-  challengeId: number;
-  status: AnswerResult;
-  at: number;
-}
-
-const isDynamic = (type: PendingSubmission['challengeType']) =>
-  type === 'DynamicAttachment' || type === 'DynamicContainer';
-
 /** Submissions taken over from processes that are gone, at most this many per pass. */
 const TAKEOVER_BATCH = 1_000;
 /** A submission whose judging failed is tried again after this long, doubling up to the maximum. */
@@ -75,36 +66,16 @@ export function createFlagChecker(options: FlagCheckerOptions) {
   let stopped = false;
   let idleWaiters: Array<() => void> = [];
   let pumpScheduled = false;
-  /**
-   * Submissions queued by this process, with their verdict once committed: status polls by the submitter are
-   * answered from here without a query. Bounded; anything missing is read from the database.
-   */
-  const recent = new Map<number, RecentEntry>();
-  /** A pending entry older than this is checked in the database (another process may have judged it). */
-  const PENDING_TRUST_MS = 2_000;
-  const recentLimit = Math.max(1, options.recentLimit ?? 50_000);
-  /** Status polls holding for a verdict of this process's queue, by submission id. */
-  const verdictWaiters = new Map<number, Array<(status: AnswerResult) => void>>();
+  /** Verdicts of the submissions this process stored, for status calls (answered without a query). */
+  const memory = createVerdictMemory({
+    clock: options.clock,
+    limit: options.recentLimit,
+    isJudging: (id) => known.has(id) && !stopped,
+  });
   /** Details of submissions queued by this process, kept until judged, so judging needs no read. */
   const details = new Map<number, PendingSubmission>();
   /** Submissions waiting to be tried again after a failure: the pause before the next try, and its timer. */
   const retries = new Map<number, { delayMs: number; timer?: NodeJS.Timeout }>();
-
-  /** Keeps a submission's owner and verdict for status calls, forgetting the oldest beyond the bound. */
-  function remember(id: number, entry: RecentEntry): void {
-    if (recent.size >= recentLimit && !recent.has(id)) {
-      const oldest = recent.keys().next();
-      if (!oldest.done) recent.delete(oldest.value);
-    }
-    recent.set(id, entry);
-  }
-
-  function settleWaiters(submissionId: number, status: AnswerResult): void {
-    const waiters = verdictWaiters.get(submissionId);
-    if (!waiters) return;
-    verdictWaiters.delete(submissionId);
-    for (const resolve of waiters) resolve(status);
-  }
 
   function enqueue(submissionId: number): void {
     if (stopped || known.has(submissionId)) return;
@@ -123,51 +94,9 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     });
   }
 
-  async function decide(pending: readonly PendingSubmission[]): Promise<Verdict[]> {
-    const queries = pending.map((s) => ({
-      gameId: s.gameId,
-      challengeId: s.challengeId,
-      participationId: isDynamic(s.challengeType) ? s.participationId : null,
-    }));
-    const flags = await options.flags.flagsFor(queries);
-    const verdicts: Verdict[] = pending.map((submission, index) => {
-      const query = queries[index] as (typeof queries)[number];
-      const candidates = flags.get(options.flags.key(query)) ?? EMPTY_MATCHER;
-      if (query.participationId !== null && candidates.size === 0) return { submission, status: 'NotFound' };
-      return { submission, status: matchesFlag(submission.answer, candidates) ? 'Accepted' : 'WrongAnswer' };
-    });
-    // Cheat check: a wrong answer to a dynamic challenge that is another team's flag of the same challenge.
-    // A team that never opened the challenge (so holds no flag of it) is checked too: copying a flag
-    // without looking at the challenge is still copying.
-    const suspects = verdicts.filter(
-      (v) => (v.status === 'WrongAnswer' || v.status === 'NotFound') && isDynamic(v.submission.challengeType),
-    );
-    if (suspects.length > 0) {
-      const sources = await repository.ownedFlagsMatching(
-        [...new Set(suspects.map((v) => v.submission.challengeId))],
-        [...new Set(suspects.map((v) => v.submission.answer))],
-      );
-      for (const v of suspects) {
-        const source = sources.find(
-          (s) =>
-            s.challengeId === v.submission.challengeId &&
-            s.participationId !== v.submission.participationId &&
-            constantTimeEqual(s.flag, v.submission.answer),
-        );
-        if (source) {
-          v.status = 'CheatDetected';
-          v.source = source;
-        }
-      }
-    }
-    return verdicts;
-  }
-
   function settle(v: Verdict): void {
     options.onVerdict?.(v.status);
-    const entry = recent.get(v.submission.id);
-    if (entry) entry.status = v.status;
-    settleWaiters(v.submission.id, v.status);
+    memory.settle(v.submission.id, v.status);
   }
 
   async function publish(result: CommitResult): Promise<void> {
@@ -201,7 +130,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
   async function judge(ids: readonly number[]): Promise<void> {
     const pending = await pendingOf(ids);
     if (pending.length === 0) return;
-    const verdicts = await decide(pending);
+    const verdicts = await decideVerdicts(pending, options.flags, repository);
     const result = await commit(verdicts, options.clock.now());
     try {
       await publish(result);
@@ -258,7 +187,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
             // A submission tried again keeps its details, so the next try needs no read either.
             if (!failed.has(id)) details.delete(id);
             // A submission left unjudged (its batch failed) answers its waiting polls as still pending.
-            settleWaiters(id, recent.get(id)?.status ?? 'FlagSubmitted');
+            memory.release(id);
           }
           pump();
           if (running === 0 && (waiting.length === 0 || stopped)) {
@@ -272,28 +201,50 @@ export function createFlagChecker(options: FlagCheckerOptions) {
 
   return {
     /**
-     * The verdict of an answer to a static challenge when it can be given without the database: WrongAnswer
-     * when the challenge's flags are cached and none matches. Anything else (a match, dynamic challenges, flags
-     * not cached) is left to the queue, so solves, bloods and cheat checks always go through `commit`.
+     * The verdict of an answer to a static challenge when its flags are cached: WrongAnswer when none matches,
+     * Accepted when one does (then stored by `storeAccepting`, with its solve, in one transaction). Dynamic
+     * challenges (cheat check) and flags not cached are left to the queue.
      */
     verdictAtEntry(challengeId: number, challengeType: PendingSubmission['challengeType'], answer: string) {
       if (isDynamic(challengeType)) return undefined;
       const flags = options.flags.peekStatic(challengeId);
-      if (!flags || flags.size === 0 || matchesFlag(answer, flags)) return undefined;
-      return 'WrongAnswer' as const;
+      if (!flags || flags.size === 0) return undefined;
+      return matchesFlag(answer, flags) ? ('Accepted' as const) : ('WrongAnswer' as const);
     },
 
-    /** A submission stored already judged (see `verdictAtEntry`): remembered for status calls and announced. */
+    /** A submission stored already judged wrong (see `verdictAtEntry`): remembered for status calls and announced. */
     async judgedAtEntry(submission: PendingSubmission & { userId: string }, status: 'WrongAnswer'): Promise<void> {
       const { id, userId, gameId, challengeId } = submission;
-      const at = options.clock.now().getTime();
-      remember(id, { userId, gameId, challengeId, status, at });
+      memory.remember(id, { userId, gameId, challengeId, status });
       options.onVerdict?.(status);
       try {
-        await announceVerdict(announcer, { submission, status }, at);
+        await announceVerdict(announcer, { submission, status }, options.clock.now().getTime());
       } catch (error) {
         log.error({ err: error }, 'flag checker: publishing results failed');
       }
+    },
+
+    /**
+     * Stores a group commit holding correct answers judged on entry, with their solves and bloods, in one
+     * transaction under the challenge locks the verdict transaction takes; then remembers and announces them
+     * as a committed batch. Returns each submission's stored id, in the order given.
+     */
+    async storeAccepting(items: readonly SubmissionIntake[]): Promise<StoredSubmission[]> {
+      const { stored, result } = await repository.storeAccepting(
+        items.map((item) => item.submission),
+        (index, id) => ({ ...(items[index] as SubmissionIntake).details, id }),
+        options.clock.now(),
+      );
+      for (const { submission: s } of result.applied) {
+        if (s.userId === null) continue;
+        memory.remember(s.id, { userId: s.userId, gameId: s.gameId, challengeId: s.challengeId, status: 'Accepted' });
+      }
+      try {
+        await publish(result);
+      } catch (error) {
+        log.error({ err: error }, 'flag checker: publishing results failed');
+      }
+      return stored;
     },
 
     /**
@@ -302,53 +253,20 @@ export function createFlagChecker(options: FlagCheckerOptions) {
      */
     submitted(submission: PendingSubmission & { userId: string }): void {
       const { id, userId, gameId, challengeId } = submission;
-      remember(id, { userId, gameId, challengeId, status: 'FlagSubmitted', at: options.clock.now().getTime() });
+      memory.remember(id, { userId, gameId, challengeId, status: 'FlagSubmitted' });
       if (stopped || known.has(id)) return;
       details.set(id, submission);
       enqueue(id);
     },
 
-    /** The verdict of a submission this process queued, if the caller made it; undefined means "ask the database". */
-    knownStatus(submissionId: number, userId: string, gameId: number, challengeId: number): AnswerResult | undefined {
-      const entry = recent.get(submissionId);
-      if (!entry || entry.userId !== userId || entry.gameId !== gameId || entry.challengeId !== challengeId) {
-        return undefined;
-      }
-      if (entry.status === 'FlagSubmitted' && options.clock.now().getTime() - entry.at > PENDING_TRUST_MS)
-        return undefined;
-      return entry.status;
-    },
+    /** The verdict of a submission this process stored, if the caller's team made it; undefined: ask the database. */
+    knownStatus: memory.known,
 
     /**
      * Like `knownStatus`, but a submission still being judged here is waited for (up to `maxWaitMs`), so
      * that one status call usually brings the verdict instead of a series of polls.
      */
-    async awaitStatus(
-      submissionId: number,
-      userId: string,
-      gameId: number,
-      challengeId: number,
-      maxWaitMs: number,
-    ): Promise<AnswerResult | undefined> {
-      const status = this.knownStatus(submissionId, userId, gameId, challengeId);
-      if (status !== 'FlagSubmitted' || !known.has(submissionId) || stopped) return status;
-      return new Promise<AnswerResult>((resolve) => {
-        const timer = setTimeout(() => {
-          const waiters = verdictWaiters.get(submissionId);
-          const index = waiters?.indexOf(finish) ?? -1;
-          if (waiters && index >= 0) waiters.splice(index, 1);
-          if (waiters?.length === 0) verdictWaiters.delete(submissionId);
-          resolve('FlagSubmitted');
-        }, maxWaitMs);
-        function finish(verdict: AnswerResult) {
-          clearTimeout(timer);
-          resolve(verdict);
-        }
-        const waiters = verdictWaiters.get(submissionId) ?? [];
-        waiters.push(finish);
-        verdictWaiters.set(submissionId, waiters);
-      });
-    },
+    awaitStatus: memory.await,
 
     /** Queues a stored submission for judging. */
     enqueue,
@@ -386,7 +304,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
       for (const entry of retries.values()) clearTimeout(entry.timer);
       retries.clear();
       for (const id of waiting) {
-        settleWaiters(id, 'FlagSubmitted');
+        memory.release(id);
         details.delete(id);
       }
       waiting.length = 0;

@@ -1,5 +1,4 @@
 import {
-  type AnswerResult,
   ChallengeCategory,
   type ChallengeDetailModel,
   type ChallengeInfo,
@@ -12,19 +11,13 @@ import {
 } from '@flagpole/contract';
 import type { CachedBody } from '../http/cached-response';
 import { AppError, forbidden, notFound } from '../http/errors';
-import { createBatcher } from '../lib/batcher';
 import type { Clock } from '../lib/clock';
 import { sha256Hex } from '../lib/crypto';
 import { downloadName } from '../lib/safe-file-name';
 import { signTeamToken } from '../lib/team-token';
-import type {
-  NewSubmission,
-  PlayChallengeRow,
-  PlayerContextRow,
-  PlayRepository,
-  TeamFlagRow,
-} from '../repositories/play.repository';
+import type { PlayChallengeRow, PlayerContextRow, PlayRepository, TeamFlagRow } from '../repositories/play.repository';
 import type { FlagChecker } from './flag-checker.service';
+import { createFlagSubmission } from './flag-submission';
 import { assertGameNotEnded, assertGameStarted, hasGameEnded } from './game-window';
 import type { PlayLookups } from './play-lookups';
 import type { RateLimiter } from './rate-limit.service';
@@ -58,8 +51,6 @@ const isContainerType = (type: string) => type === 'StaticContainer' || type ===
 const category = ChallengeCategory.catch('Misc');
 /** The key of the preview body among a board's per-participation detail bodies (ids start at 1). */
 const PREVIEW_KEY = 0;
-/** Longest a status call holds for a verdict being judged; judging a batch takes milliseconds. */
-const VERDICT_WAIT_MS = 2_000;
 
 function attachmentContext(
   row:
@@ -91,13 +82,7 @@ export function createGamePlayService(deps: {
   owner: string;
 }) {
   const { repository, clock } = deps;
-  // Submissions arriving together are stored in one statement (group commit); each POST still answers
-  // only after its own row is committed.
-  const submissionWriter = createBatcher({
-    run: (items: NewSubmission[]) => repository.insertSubmissions(items),
-    maxBatch: 256,
-    maxInFlight: 2,
-  });
+  const submissions = createFlagSubmission({ repository, flagChecker: deps.flagChecker, owner: deps.owner });
   // Signing is cheap but not free; a team's token never changes for a game.
   const tokens = new Map<string, string>();
   /** Instance fields of container challenges, provided by the containers module when it is registered. */
@@ -327,7 +312,7 @@ export function createGamePlayService(deps: {
     },
 
     /**
-     * Stores the answer (durably, status FlagSubmitted) and queues it for judging; returns the submission id.
+     * Stores the answer durably and has it judged (services/flag-submission.ts); returns the submission id.
      * 400 after the challenge deadline (unless practice mode) or at the submission limit; 429 over the team's
      * submission rate. With an idempotency key the caller used before, nothing is stored and the earlier
      * submission's id is returned (422 when that key was sent with another challenge or answer).
@@ -350,62 +335,14 @@ export function createGamePlayService(deps: {
         throw new AppError(400, 'error.submitNotAllowed');
       }
       await deps.limiter.hit('submit', `team:${p.participationId}`);
-      const submission = {
-        gameId,
-        challengeId: c.id,
-        participationId: p.participationId,
-        userId,
-        answer: flag,
-        at,
-        owner: deps.owner,
-        idempotencyKey,
-      };
-      const limited = c.submission_limit > 0;
-      // A wrong answer to a static challenge with cached flags is stored already judged: one write, no queue.
-      const verdict = limited ? undefined : deps.flagChecker.verdictAtEntry(c.id, c.type, flag);
-      const judged = verdict && { status: verdict, at, challengeTitle: c.title, teamId: p.teamId };
-      const stored = limited
-        ? await repository.insertLimitedSubmission({ ...submission, limit: c.submission_limit })
-        : await submissionWriter.add({ ...submission, judged });
-      if (stored === 'limit') throw new AppError(400, 'error.submissionLimitReached');
-      const { id, replayOf } = stored;
-      if (replayOf) {
-        // A retry of a request whose answer was lost: the first submission stands, judged or being judged.
-        const same = replayOf.gameId === gameId && replayOf.challengeId === c.id && replayOf.answer === flag;
-        if (!same) throw new AppError(422, 'error.idempotencyKeyReused');
-        return id;
-      }
-      const details = {
-        id,
-        gameId,
-        challengeId: c.id,
-        participationId: p.participationId,
-        userId,
-        userName,
-        answer: flag,
-        submittedAt: at,
-        challengeType: c.type,
-        challengeTitle: c.title,
-        teamId: p.teamId,
-        teamName: p.teamName,
-        ip: ip ?? null,
-      };
-      if (judged) await deps.flagChecker.judgedAtEntry(details, judged.status);
-      else deps.flagChecker.submitted(details);
-      return id;
+      return submissions.store({ ...p, gameId }, c, { userId, userName, ip }, flag, at, idempotencyKey);
     },
 
     /**
      * The verdict for the caller's team; CheatDetected is reported as WrongAnswer. A submission this
      * process is still judging is waited for briefly, so the first status call usually has the verdict.
      */
-    async status(gameId: number, challengeId: number, submissionId: number, userId: string): Promise<AnswerResult> {
-      const status =
-        (await deps.flagChecker.awaitStatus(submissionId, userId, gameId, challengeId, VERDICT_WAIT_MS)) ??
-        (await repository.submissionStatus(gameId, challengeId, submissionId, userId));
-      if (!status) throw notFound('error.submissionNotFound');
-      return status === 'CheatDetected' ? 'WrongAnswer' : status;
-    },
+    status: submissions.status,
 
     /** Whether the game exists and has started (public views); throws 404 / 400-10001. */
     async assertStarted(gameId: number): Promise<{ ended: boolean }> {
