@@ -102,6 +102,7 @@ describe('the container image', () => {
       'node',
       '--enable-source-maps',
       '--liftoff-only',
+      '--max-semi-space-size=8',
       '--heap-growing-percent=50',
       'apps/server/dist/main.js',
     ]);
