@@ -98,7 +98,14 @@ describe('the container image', () => {
   it('runs as a non-root user under tini, keeps /data as a volume, and checks its own health', () => {
     expect(image.Config.User).toBe('flagpole');
     expect(image.Config.Entrypoint).toEqual(['/usr/bin/tini', '--']);
-    expect(image.Config.Cmd).toEqual(['node', '--enable-source-maps', '--liftoff-only', 'apps/server/dist/main.js']);
+    expect(image.Config.Cmd).toEqual([
+      'node',
+      '--enable-source-maps',
+      '--liftoff-only',
+      '--max-semi-space-size=8',
+      '--heap-growing-percent=50',
+      'apps/server/dist/main.js',
+    ]);
     expect(Object.keys(image.Config.Volumes)).toEqual(['/data']);
     expect(image.Config.Env).toContain('DATA_DIR=/data');
     expect(Object.keys(image.Config.ExposedPorts)).toEqual(['8080/tcp']);

@@ -10,6 +10,8 @@ import { createSocketCredentials } from './socket-credentials';
 
 /** A reader this far behind is dropped rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** `ws` sends a Buffer as binary unless told otherwise; the page reads text (JSON) frames. */
+const TEXT_FRAME = { binary: false } as const;
 
 /**
  * Websocket fan-out of new log entries to the administrators reading the Logs page. The process
@@ -28,14 +30,17 @@ export function createAdminLogGateway(deps: {
   let unsubscribe: (() => void) | undefined;
 
   function deliver(entries: LogMessageModel[]): void {
-    const texts = entries.map((data) => JSON.stringify({ type: 'log', data } satisfies AdminLiveMessage));
+    // Encoded once, the same bytes written to every socket (see the live gateway).
+    const messages = entries.map((data) =>
+      Buffer.from(JSON.stringify({ type: 'log', data } satisfies AdminLiveMessage)),
+    );
     for (const socket of sockets.keys()) {
       if (socket.readyState !== socket.OPEN) continue;
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
         socket.terminate();
         continue;
       }
-      for (const text of texts) socket.send(text);
+      for (const message of messages) socket.send(message, TEXT_FRAME);
     }
   }
 

@@ -22,6 +22,8 @@ const PLAYER_TYPES = new Set<LiveMessageType>(LIVE_MESSAGES_FOR_PLAYERS);
 const MONITOR_TYPES = new Set<LiveMessageType>(LIVE_MESSAGES_FOR_MONITORS);
 /** A subscriber this far behind is dropped rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** `ws` sends a Buffer as binary unless told otherwise; browsers must receive text (JSON) frames. */
+const TEXT_FRAME = { binary: false } as const;
 
 interface Subscriber {
   socket: WebSocket;
@@ -53,7 +55,13 @@ export function createLiveGateway(deps: {
   const rooms = new Map<number, GameRoom>();
   const credentials = createSocketCredentials(deps);
 
+  /**
+   * Writes one message to every socket of the room that may read it. The text is encoded once: every socket is
+   * given the same bytes (sent as a text frame), so the kernel-bound writes share one buffer instead of each
+   * socket holding its own UTF-8 copy of a message thousands of players receive after every rebuild.
+   */
   function deliver(room: GameRoom, type: LiveMessageType, text: string) {
+    const bytes = Buffer.from(text);
     const forPlayers = PLAYER_TYPES.has(type);
     const forMonitors = MONITOR_TYPES.has(type);
     for (const sub of room.subscribers) {
@@ -63,7 +71,7 @@ export function createLiveGateway(deps: {
         sub.socket.terminate();
         continue;
       }
-      sub.socket.send(text);
+      sub.socket.send(bytes, TEXT_FRAME);
     }
   }
 
