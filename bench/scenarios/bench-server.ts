@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { imageNodeArgs, startScriptNodeArgs } from '../../e2e/src/start-script';
 import { databaseUrl } from './bench-database';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,9 +21,30 @@ export interface BenchServerOptions {
 }
 
 /**
- * Starts a built server as its own process, as `npm start` does, with rate limits off and warnings only,
- * and resolves once `/healthz` answers. BENCH_SERVER_NODE_ARGS adds Node options to the server only, e.g.
- * `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+ * The Node options the benchmark server runs with: by default the container image's (`CMD` of the Dockerfile),
+ * since events run the image on a PostgreSQL server as these scenarios do; BENCH_SERVER_AS=start takes `npm
+ * start`'s instead (the script beside the build that runs), BENCH_SERVER_AS=none none. BENCH_SERVER_NODE_ARGS
+ * adds options after them, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+ */
+export function benchServerNodeArgs(serverDir = path.join(repoRoot, 'apps/server')): string[] {
+  const as = process.env.BENCH_SERVER_AS ?? 'image';
+  const base =
+    as === 'image'
+      ? imageNodeArgs(path.join(repoRoot, 'Dockerfile'))
+      : as === 'start'
+        ? startScriptNodeArgs(path.join(serverDir, 'dist/main.js'))
+        : as === 'none'
+          ? []
+          : (() => {
+              throw new Error(`BENCH_SERVER_AS must be image, start or none, not ${as}`);
+            })();
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return [...base, ...extra];
+}
+
+/**
+ * Starts a built server as its own process with `benchServerNodeArgs`, rate limits off and warnings only,
+ * and resolves once `/healthz` answers.
  */
 export async function startBenchServer(options: BenchServerOptions): Promise<ChildProcess> {
   const cwd = options.serverDir ?? path.join(repoRoot, 'apps/server');
@@ -30,9 +52,9 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Chi
     const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd });
     if (built.status !== 0) throw new Error(`server build failed: ${built.stderr}`);
   }
-  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const nodeArgs = benchServerNodeArgs(cwd);
   const output = options.output ?? 'inherit';
-  const child = spawn(process.execPath, [...extra, 'dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
     cwd,
     env: {
       ...process.env,

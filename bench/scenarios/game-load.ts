@@ -1,6 +1,7 @@
 /**
  * Load scenario for the game loop: a game of 500 teams, 50 challenges and about 6,500 solves on the
- * local PostgreSQL server, the platform started as its own process exactly as `npm start` runs it.
+ * local PostgreSQL server, the platform started as its own process with the container image's Node options
+ * (bench-server.ts: BENCH_SERVER_AS=start for `npm start`'s).
  * Measures the full scoreboard under load, flag submissions (POST + first status call that returns a
  * verdict) for wrong and for correct flags, how fast a new solve reaches the scoreboard, and the
  * server's memory. Every loop is bounded in time and count; all traffic stays on loopback.
@@ -23,7 +24,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { databaseUrl, recreateDatabase } from './bench-database';
-import { repoRoot, startBenchServer } from './bench-server';
+import { benchServerNodeArgs, repoRoot, startBenchServer } from './bench-server';
 import { calibrate, describeCalibration, describeSpeed } from './calibration';
 
 const TEAMS = 500;
@@ -425,7 +426,7 @@ async function main() {
 
 Run ${new Date().toISOString()} on ${cpus().length} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.
 Calibration at the start: ${describeSpeed(calibration)}.
-Server: one process of the bundled build started as \`npm start\` does, on the local PostgreSQL server, rate limits off; the
+Server: one process of the bundled build, \`node ${benchServerNodeArgs().join(' ')}\`, on the local PostgreSQL server, rate limits off; the
 load generator runs beside it on the same machine (loopback).
 
 Game: ${TEAMS} teams, ${CHALLENGES} challenges, ${seeded.solves} solves seeded.

@@ -1,7 +1,7 @@
 /**
  * The live channel of a large game: 10,000 teams, 100 challenges and 200,000 solves seeded set-wise into a fresh
  * database (`flagpole_bench_live`) of the local PostgreSQL server, the platform started as its own process (the
- * production build, as `npm start` runs it), 2,000 websocket clients on the game's live channel, and a steady
+ * production build, with the container image's Node options: bench-server.ts), 2,000 websocket clients on the game's live channel, and a steady
  * stream of correct flags submitted through the API. Half the challenges decay slowly (difficulty in the
  * thousands), so most solves change a value held by ~2,000 solvers and re-rank the board.
  *
@@ -31,7 +31,7 @@ import { Pool } from 'undici';
 import WebSocket from 'ws';
 import { insertBigBoard } from '../../e2e/src/big-board';
 import { databaseUrl, recreateDatabase } from './bench-database';
-import { repoRoot, startBenchServer } from './bench-server';
+import { benchServerNodeArgs, repoRoot, startBenchServer } from './bench-server';
 import { calibrate, describeCalibration } from './calibration';
 
 const TEAMS = 10_000;
@@ -369,7 +369,7 @@ async function main() {
     const lines = [
       '# Scoreboard live channel (bench/scenarios/scoreboard-live.ts)',
       '',
-      `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpu.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, commit ${commit}; load average at the end ${loadavg()[0]?.toFixed(1)}.`,
+      `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpu.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, commit ${commit}, server \`node ${benchServerNodeArgs().join(' ')}\`; load average at the end ${loadavg()[0]?.toFixed(1)}.`,
       `Calibration (${describeCalibration(calibration)}); targets scale with the loop time: 150 ms of CPU per rebuild on a ~150 ms day is ${fmt(calibration.loopMs)} ms today.`,
       `Game: ${TEAMS} teams, ${CHALLENGES} challenges, ${SOLVES} seeded solves on the local PostgreSQL server; the board is ${fmt(board.raw / 2 ** 20, 1)} MiB raw, ${fmt(board.wire / 2 ** 20, 2)} MiB as ${board.encoding}.`,
       `${clients.length} websocket clients on the live channel in the load generator's process (${dropped} closed during the run); ${solves.length} correct flags, one every ${INTERVAL_MS} ms from ${players.length} signed-in teams (${accepted} Accepted), ${rebuilds} rebuilds heard (${withoutDelta} without a delta), ${missed} solves never seen in a delta.`,

@@ -13,3 +13,13 @@ export function startScriptNodeArgs(builtEntry: string): string[] {
   if (node < 0) throw new Error(`the start script of ${manifest} does not run node: ${script}`);
   return words.slice(node + 1).filter((word) => word.startsWith('-'));
 }
+
+/**
+ * The Node options of the container image's `CMD` (the Dockerfile at the repository root): how events run the
+ * server on their PostgreSQL. Benchmarks on the PostgreSQL server start it with these by default.
+ */
+export function imageNodeArgs(dockerfile: string): string[] {
+  const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(dockerfile, 'utf8'))?.[1];
+  if (!cmd) throw new Error(`no CMD in exec form in ${dockerfile}`);
+  return (JSON.parse(cmd) as string[]).filter((word) => word.startsWith('-'));
+}
