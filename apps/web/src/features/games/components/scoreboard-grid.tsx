@@ -3,19 +3,35 @@
 import type { ChallengeInfo, ScoreboardItem } from '@flagpole/contract';
 import { Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef } from 'react';
+import { cloneElement, memo, useEffect, useRef } from 'react';
 import { useHeadHeight, usePoolSize, useShowTeam } from '../hooks/use-scoreboard-table';
 import { boardWidth, FIXED_COLUMNS, fixedWidth, rowHeightOf, rowSlot, WIDTHS } from '../lib/scoreboard-layout';
 import type { CategoryColumns, DivisionView } from '../lib/scoreboard-table';
 import { BLOOD_COLOR_VARIABLES } from './categories';
 import { ScoreboardHead } from './scoreboard-head';
-import { ScoreboardRow } from './scoreboard-row';
+import { ScoreboardRow, type ScoreboardRowProps } from './scoreboard-row';
 import classes from './scoreboard-table.module.css';
 
 /** Rows kept in the page above and below the visible ones, so a quick scroll does not show blank space. */
 const OVERSCAN = 10;
 /** Challenge columns drawn beyond the visible ones on each side. */
 const COLUMN_OVERSCAN = 4;
+
+/**
+ * The rows of the window and, after them, the pool's other rows parked (hidden, as they last were): a window a
+ * row shorter than the pool (scrolled to a row's edge) keeps every element instead of dropping one and building
+ * it again a frame later. `parked` holds each slot's last row.
+ */
+function pooledRows(
+  rows: (React.ReactElement<ScoreboardRowProps> | null)[],
+  parked: Map<string, React.ReactElement<ScoreboardRowProps>>,
+): React.ReactElement<ScoreboardRowProps>[] {
+  const shown = rows.filter((row) => row !== null);
+  const keys = new Set(shown.map((row) => row.key));
+  for (const row of shown) if (row.key !== null) parked.set(row.key, row);
+  const idle = [...parked.entries()].filter(([key]) => !keys.has(key));
+  return [...shown, ...idle.map(([, row]) => cloneElement(row, { parked: true }))];
+}
 
 export interface ScoreboardGridProps {
   /** The teams to list, in board order (filtered by the search). */
@@ -92,6 +108,7 @@ export const ScoreboardGrid = memo(function ScoreboardGrid({
   const to = (shownColumns[shownColumns.length - 1]?.index ?? -1) + 1;
   const items = virtualizer.getVirtualItems();
   const poolSize = usePoolSize(items.length);
+  const parked = useRef(new Map<string, React.ReactElement<ScoreboardRowProps>>());
   // A new filter or division view starts at the top. Declared before "show my team", whose scroll (after clearing
   // the search) must come after this one in the same commit.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the scroll position follows these two values
@@ -121,31 +138,34 @@ export const ScoreboardGrid = memo(function ScoreboardGrid({
         width={width}
       />
       <div role="rowgroup" className={classes.body} style={{ height: virtualizer.getTotalSize(), width }}>
-        {items.map((virtual) => {
-          const item = rows[virtual.index];
-          if (!item) return null;
-          return (
-            <ScoreboardRow
-              key={rowSlot(virtual.index, poolSize)}
-              item={item}
-              challenges={challenges}
-              from={from}
-              to={to}
-              compact={compact}
-              mine={item.id === myTeamId}
-              onOpen={onOpen}
-              view={view}
-              division={
-                view === 'all' && item.divisionId !== null ? (divisionNames.get(item.divisionId) ?? null) : null
-              }
-              ariaRowIndex={virtual.index + 1 + headerRows}
-              top={virtual.start - headHeight}
-              height={rowHeight}
-              width={width}
-              flash={item.id === flashId}
-            />
-          );
-        })}
+        {pooledRows(
+          items.map((virtual) => {
+            const item = rows[virtual.index];
+            if (!item) return null;
+            return (
+              <ScoreboardRow
+                key={rowSlot(virtual.index, poolSize)}
+                item={item}
+                challenges={challenges}
+                from={from}
+                to={to}
+                compact={compact}
+                mine={item.id === myTeamId}
+                onOpen={onOpen}
+                view={view}
+                division={
+                  view === 'all' && item.divisionId !== null ? (divisionNames.get(item.divisionId) ?? null) : null
+                }
+                ariaRowIndex={virtual.index + 1 + headerRows}
+                top={virtual.start - headHeight}
+                height={rowHeight}
+                width={width}
+                flash={item.id === flashId}
+              />
+            );
+          }),
+          parked.current,
+        )}
       </div>
       {rows.length === 0 && (
         <Text c="dimmed" ta="center" py="lg">

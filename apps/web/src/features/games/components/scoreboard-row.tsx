@@ -94,6 +94,8 @@ export interface ScoreboardRowProps {
   width: string;
   /** Briefly marked after "show my team" brought it into view. */
   flash: boolean;
+  /** A pooled row out of use for now: hidden (so out of the table for assistive technology), with no team or index. */
+  parked?: boolean;
 }
 
 /**
@@ -116,6 +118,7 @@ export const ScoreboardRow = memo(function ScoreboardRow({
   height,
   width,
   flash,
+  parked = false,
 }: ScoreboardRowProps) {
   const { t } = useTranslation();
   const labelSolve = solveLabelerFor(t);
@@ -128,13 +131,14 @@ export const ScoreboardRow = memo(function ScoreboardRow({
     <div
       ref={rowRef}
       role="row"
+      hidden={parked}
       className={classes.row}
       style={{ transform: `translateY(${top}px)`, height, width }}
-      data-team-id={item.id}
+      data-team-id={parked ? undefined : item.id}
       data-mine={mine || undefined}
       data-flash={flash || undefined}
-      aria-current={mine ? 'true' : undefined}
-      aria-rowindex={ariaRowIndex}
+      aria-current={mine && !parked ? 'true' : undefined}
+      aria-rowindex={parked ? undefined : ariaRowIndex}
       onClick={() => onOpen(item)}
     >
       <div role="cell" aria-colindex={1} className={`${classes.td} ${classes.sticky} ${classes.rankCell}`}>
