@@ -159,10 +159,15 @@ describe('ScoreboardGrid', () => {
       expect(solved?.getAttribute('aria-colindex')).toBe(String(4 + 1 + ((105 + offset) % 2)));
       expect(solved?.getAttribute('aria-label')).toMatch(/^Challenge \d: solved, 500 points/);
     }
-    // In the page, rows follow the board's order too (the order keyboard and screen readers go through).
+    // In the page, rows follow the board's order too (the order keyboard and screen readers go through), after a
+    // scroll down or up.
     expect(after.map((row) => Number(row.getAttribute('aria-rowindex')))).toEqual(
       after.map((_, offset) => 105 + offset + 3),
     );
+    scrollToRow(95);
+    const up = rowElements();
+    expect(up.filter((row) => !before.includes(row))).toEqual([]);
+    expect(up.map((row) => Number(row.getAttribute('aria-rowindex')))).toEqual(up.map((_, offset) => 85 + offset + 3));
   });
 
   it('keeps a pooled row it does not need at a row’s edge, hidden and with no team, instead of dropping it', () => {

@@ -3,8 +3,9 @@
 import type { ChallengeInfo, ScoreboardItem } from '@flagpole/contract';
 import { Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { cloneElement, memo, useEffect, useRef } from 'react';
+import { cloneElement, memo, useEffect, useLayoutEffect, useRef } from 'react';
 import { useHeadHeight, usePoolSize, useShowTeam } from '../hooks/use-scoreboard-table';
+import { orderChildren } from '../lib/row-order';
 import { boardWidth, FIXED_COLUMNS, fixedWidth, rowHeightOf, rowSlot, WIDTHS } from '../lib/scoreboard-layout';
 import type { CategoryColumns, DivisionView } from '../lib/scoreboard-table';
 import { BLOOD_COLOR_VARIABLES } from './categories';
@@ -18,19 +19,26 @@ const OVERSCAN = 10;
 const COLUMN_OVERSCAN = 4;
 
 /**
- * The rows of the window and, after them, the pool's other rows parked (hidden, as they last were): a window a
- * row shorter than the pool (scrolled to a row's edge) keeps every element instead of dropping one and building
- * it again a frame later. `parked` holds each slot's last row.
+ * Every row of the pool, in the order of its slots, so that React never moves one: the window's rows, and the
+ * pool's others parked (hidden, as they last were) when the window is shorter than the pool (scrolled to a row's
+ * edge, or a short list) instead of dropped and built again a frame later. `parked` holds each slot's last row.
  */
 function pooledRows(
   rows: (React.ReactElement<ScoreboardRowProps> | null)[],
   parked: Map<string, React.ReactElement<ScoreboardRowProps>>,
 ): React.ReactElement<ScoreboardRowProps>[] {
-  const shown = rows.filter((row) => row !== null);
-  const keys = new Set(shown.map((row) => row.key));
-  for (const row of shown) if (row.key !== null) parked.set(row.key, row);
-  const idle = [...parked.entries()].filter(([key]) => !keys.has(key));
-  return [...shown, ...idle.map(([, row]) => cloneElement(row, { parked: true }))];
+  const shown = new Map<string, React.ReactElement<ScoreboardRowProps>>();
+  for (const row of rows) if (row?.key != null) shown.set(row.key, row);
+  for (const [key, row] of shown) parked.set(key, row);
+  return [...parked.entries()]
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([key, row]) => shown.get(key) ?? cloneElement(row, { parked: true }));
+}
+
+/** A row's place in the board for ordering the page's rows; parked rows go last. */
+function rowRank(row: Element): number {
+  const index = row.getAttribute('aria-rowindex');
+  return index === null ? Number.POSITIVE_INFINITY : Number(index);
 }
 
 export interface ScoreboardGridProps {
@@ -59,7 +67,7 @@ export interface ScoreboardGridProps {
  * fixed size (not a table row, whose table the browser would lay out again as rows come and go), so a board of
  * 10,000 teams scrolls as smoothly as one of ten. The rows are a pool of elements keyed by slot, not by team:
  * a scroll gives the elements of the rows it takes out to the rows it brings in, and React changes their text and
- * attributes in place instead of building new elements. Its own component, so a scroll re-renders this box alone,
+ * attributes in place instead of building new elements (see `pooledRows` and `orderChildren` for their order). Its own component, so a scroll re-renders this box alone,
  * not the search field and buttons around it. ARIA table roles keep it a table for assistive technology.
  */
 export const ScoreboardGrid = memo(function ScoreboardGrid({
@@ -109,6 +117,12 @@ export const ScoreboardGrid = memo(function ScoreboardGrid({
   const items = virtualizer.getVirtualItems();
   const poolSize = usePoolSize(items.length);
   const parked = useRef(new Map<string, React.ReactElement<ScoreboardRowProps>>());
+  const bodyRef = useRef<HTMLDivElement>(null);
+  // The pool is rendered in slot order; the page holds the rows in the board's order (the order of the keyboard
+  // and screen readers), moving only the rows a scroll recycled, up or down.
+  useLayoutEffect(() => {
+    if (bodyRef.current) orderChildren(bodyRef.current, rowRank);
+  });
   // A new filter or division view starts at the top. Declared before "show my team", whose scroll (after clearing
   // the search) must come after this one in the same commit.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the scroll position follows these two values
@@ -137,7 +151,7 @@ export const ScoreboardGrid = memo(function ScoreboardGrid({
         divisionView={view}
         width={width}
       />
-      <div role="rowgroup" className={classes.body} style={{ height: virtualizer.getTotalSize(), width }}>
+      <div role="rowgroup" ref={bodyRef} className={classes.body} style={{ height: virtualizer.getTotalSize(), width }}>
         {pooledRows(
           items.map((virtual) => {
             const item = rows[virtual.index];
