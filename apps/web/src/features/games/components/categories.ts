@@ -15,7 +15,7 @@ import {
   IconWorld,
   IconWorldSearch,
 } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import type { ComponentType, CSSProperties } from 'react';
 
 export interface CategoryStyle {
   icon: ComponentType<IconProps>;
@@ -44,3 +44,10 @@ export const CATEGORY_STYLES: Record<ChallengeCategory, CategoryStyle> = {
 export const BLOOD_COLORS = { FirstBlood: '#f5c542', SecondBlood: '#c0c7d1', ThirdBlood: '#cd8a4b' } as const;
 export type BloodType = keyof typeof BLOOD_COLORS;
 export const BLOOD_ORDER: readonly BloodType[] = ['FirstBlood', 'SecondBlood', 'ThirdBlood'];
+
+/** The blood colours as the CSS variables the scoreboard's solve marks are drawn with. */
+export const BLOOD_COLOR_VARIABLES = {
+  '--blood-first': BLOOD_COLORS.FirstBlood,
+  '--blood-second': BLOOD_COLORS.SecondBlood,
+  '--blood-third': BLOOD_COLORS.ThirdBlood,
+} as CSSProperties;

@@ -2,7 +2,7 @@ import type { DetailedGameInfoModel, ScoreboardItem, ScoreboardModel } from '@fl
 import { unpackBloodBonus } from '@flagpole/contract';
 import { Alert, Card, Grid, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconDropletFilled, IconHourglass } from '@tabler/icons-react';
+import { IconHourglass } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,11 +22,12 @@ import { useNow } from '../hooks/use-now';
 import { canOpenChallenges, gamePhase } from '../lib/game-status';
 import { findMyTeam } from '../lib/my-team';
 import { type DivisionView, timelineOf } from '../lib/scoreboard-table';
-import { BLOOD_COLORS, BLOOD_ORDER } from './categories';
+import { BLOOD_COLOR_VARIABLES, BLOOD_ORDER } from './categories';
 import { GameShell } from './game-shell';
 import { useNoticeToast } from './live-notifications';
 import { ScoreChart } from './score-chart';
 import { ScoreboardTable } from './scoreboard-table';
+import tableClasses from './scoreboard-table.module.css';
 import { TeamRankCard } from './team-rank-card';
 import { TeamSolvesDrawer } from './team-solves-drawer';
 
@@ -35,15 +36,22 @@ function BloodLegend({ packed }: { packed: number }) {
   const bonus = unpackBloodBonus(packed);
   const perMille = { FirstBlood: bonus.first, SecondBlood: bonus.second, ThirdBlood: bonus.third };
   return (
-    <Group gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('scoreboard.legend.label')}>
+    <Group
+      gap="md"
+      component="ul"
+      m={0}
+      p={0}
+      style={{ listStyle: 'none', ...BLOOD_COLOR_VARIABLES }}
+      aria-label={t('scoreboard.legend.label')}
+    >
       {BLOOD_ORDER.map((type) => (
         <Group key={type} gap={4} component="li" wrap="nowrap">
-          <IconDropletFilled size={16} color={BLOOD_COLORS[type]} aria-hidden />
+          <span className={tableClasses.mark} data-solve={type} aria-hidden />
           <Text size="xs">{t(`scoreboard.legend.${type}`, { bonus: (perMille[type] / 10).toFixed(1) })}</Text>
         </Group>
       ))}
       <Group gap={4} component="li" wrap="nowrap">
-        <IconCheck size={16} color="var(--mantine-color-teal-5)" aria-hidden />
+        <span className={tableClasses.mark} data-solve="Normal" aria-hidden />
         <Text size="xs">{t('scoreboard.legend.Normal')}</Text>
       </Group>
     </Group>

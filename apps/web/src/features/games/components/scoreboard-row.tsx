@@ -1,29 +1,75 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a <table> is laid out as a whole each time rows enter or leave while scrolling; these boxes carry the table roles instead
 // biome-ignore-all lint/a11y/useFocusableInteractive: table, row and header roles are structure, not widgets; the team buttons take the focus
 import type { ChallengeInfo, ChallengeItem, ScoreboardItem } from '@flagpole/contract';
-import { Avatar } from '@mantine/core';
-import { IconCheck, IconDropletFilled } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { memo, useMemo } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIXED_COLUMNS, WIDTHS } from '../lib/scoreboard-layout';
-import { type DivisionView, placeInView, solvesById } from '../lib/scoreboard-table';
-import { BLOOD_COLORS } from './categories';
+import { avatarColor, avatarInitials, type DivisionView, placeInView, solvesById } from '../lib/scoreboard-table';
+import { type SolveLabeler, solveLabelerFor } from '../lib/solve-label';
 import classes from './scoreboard-table.module.css';
 
 const CELL = `${classes.td} ${classes.cell}`;
 
-function SolveIcon({ solve }: { solve: ChallengeItem }) {
-  switch (solve.type) {
-    case 'FirstBlood':
-    case 'SecondBlood':
-    case 'ThirdBlood':
-      return <IconDropletFilled size={16} color={BLOOD_COLORS[solve.type]} />;
-    case 'Normal':
-      return <IconCheck size={16} color="var(--mantine-color-teal-5)" />;
-    case 'Unaccepted':
-      return <IconCheck size={16} color="var(--mantine-color-dimmed)" />;
-  }
+/**
+ * A team's picture, or its initials on a colour of its name when it has none (or it fails to load): one element,
+ * where a Mantine avatar would be two with a computed style each, for every row that scrolls into view.
+ */
+function TeamAvatar({ src, name }: { src: string | null; name: string }) {
+  const [failed, setFailed] = useState(false);
+  if (src && !failed) return <img className={classes.avatar} src={src} alt="" onError={() => setFailed(true)} />;
+  const color = avatarColor(name);
+  return (
+    <span
+      className={classes.avatar}
+      style={{ background: `var(--mantine-color-${color}-light)`, color: `var(--mantine-color-${color}-light-color)` }}
+    >
+      {avatarInitials(name)}
+    </span>
+  );
+}
+
+/**
+ * One challenge column of a row: empty, or a solve's mark (drawn by CSS from `data-solve`, no icon elements)
+ * named by its label and tooltip. Memoised, so a row that keeps its team redraws only the cells that changed,
+ * and a pooled row that takes another team touches only the cells whose solve differs.
+ */
+const SolveCell = memo(function SolveCell({
+  challenge,
+  solve,
+  colIndex,
+  labelSolve,
+}: {
+  challenge: ChallengeInfo;
+  solve: ChallengeItem | undefined;
+  colIndex: number;
+  labelSolve: SolveLabeler;
+}) {
+  if (!solve) return <div role="cell" className={CELL} aria-colindex={colIndex} />;
+  const label = labelSolve(challenge, solve);
+  return (
+    <div
+      role="cell"
+      className={CELL}
+      data-solve={solve.type}
+      title={label}
+      aria-label={label}
+      aria-colindex={colIndex}
+    />
+  );
+});
+
+/**
+ * Rows are a pool (see ScoreboardTable): one row element shows another team after a scroll. Focus on the row's
+ * button does not follow it to a team the user did not pick; it is let go, as it was when rows were replaced.
+ */
+function useReleaseFocusOnNewTeam(row: React.RefObject<HTMLDivElement | null>, teamId: number) {
+  const shown = useRef(teamId);
+  useLayoutEffect(() => {
+    if (shown.current === teamId) return;
+    shown.current = teamId;
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && row.current?.contains(focused)) focused.blur();
+  }, [row, teamId]);
 }
 
 export interface ScoreboardRowProps {
@@ -48,12 +94,14 @@ export interface ScoreboardRowProps {
   width: string;
   /** Briefly marked after "show my team" brought it into view. */
   flash: boolean;
+  /** A pooled row out of use for now: hidden (so out of the table for assistive technology), with no team or index. */
+  parked?: boolean;
 }
 
 /**
  * One team's row: a box of fixed size moved into place with a transform, with its rank, team and score cells
- * sticking to the left while the challenge columns scroll sideways. Plain elements, since a fling mounts
- * dozens of rows a second.
+ * sticking to the left while the challenge columns scroll sideways. Plain elements, one per cell (the marks are
+ * CSS), since a fling brings ten new teams into the rows every frame.
  */
 export const ScoreboardRow = memo(function ScoreboardRow({
   item,
@@ -70,28 +118,35 @@ export const ScoreboardRow = memo(function ScoreboardRow({
   height,
   width,
   flash,
+  parked = false,
 }: ScoreboardRowProps) {
   const { t } = useTranslation();
+  const labelSolve = solveLabelerFor(t);
+  const rowRef = useRef<HTMLDivElement>(null);
+  useReleaseFocusOnNewTeam(rowRef, item.id);
   const solves = useMemo(() => solvesById(item), [item]);
   const place = placeInView(item, view);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the team button inside the row is the keyboard's way in; the row is a larger target for a pointer
     <div
+      ref={rowRef}
       role="row"
+      hidden={parked}
       className={classes.row}
       style={{ transform: `translateY(${top}px)`, height, width }}
-      data-team-id={item.id}
+      data-team-id={parked ? undefined : item.id}
       data-mine={mine || undefined}
       data-flash={flash || undefined}
-      aria-current={mine ? 'true' : undefined}
-      aria-rowindex={ariaRowIndex}
+      aria-current={mine && !parked ? 'true' : undefined}
+      aria-rowindex={parked ? undefined : ariaRowIndex}
       onClick={() => onOpen(item)}
     >
       <div role="cell" aria-colindex={1} className={`${classes.td} ${classes.sticky} ${classes.rankCell}`}>
         {place !== null && item.score > 0 ? place : '—'}
       </div>
       <div role="cell" aria-colindex={2} className={`${classes.td} ${classes.sticky} ${classes.teamCell}`}>
-        {!compact && <Avatar src={item.avatar} alt="" size={24} radius="sm" name={item.name} color="initials" />}
+        {/* Keyed by the picture, so a failed picture's initials do not stay for the next team's picture. */}
+        {!compact && <TeamAvatar key={item.avatar ?? ''} src={item.avatar} name={item.name} />}
         <button
           type="button"
           className={classes.teamButton}
@@ -121,28 +176,17 @@ export const ScoreboardRow = memo(function ScoreboardRow({
       {/* Columns scrolled out of sight sideways are one empty space on the left and nothing on the right. */}
       {!compact && from > 0 && <div className={classes.gap} style={{ width: from * WIDTHS.challenge }} />}
       {!compact &&
-        challenges.slice(from, to).map((challenge, offset) => {
-          const solve = solves.get(challenge.id);
-          const colIndex = FIXED_COLUMNS + from + offset + 1;
-          if (!solve) return <div key={challenge.id} role="cell" className={CELL} aria-colindex={colIndex} />;
-          const label = t(`scoreboard.table.solve.${solve.type}`, {
-            challenge: challenge.title,
-            points: t('scoreboard.points', { count: solve.score }),
-            time: dayjs(solve.time).format('lll'),
-          });
-          return (
-            <div
+        challenges
+          .slice(from, to)
+          .map((challenge, offset) => (
+            <SolveCell
               key={challenge.id}
-              role="cell"
-              className={CELL}
-              title={label}
-              aria-label={label}
-              aria-colindex={colIndex}
-            >
-              <SolveIcon solve={solve} />
-            </div>
-          );
-        })}
+              challenge={challenge}
+              solve={solves.get(challenge.id)}
+              colIndex={FIXED_COLUMNS + from + offset + 1}
+              labelSolve={labelSolve}
+            />
+          ))}
     </div>
   );
 });

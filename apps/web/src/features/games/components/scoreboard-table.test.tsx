@@ -148,6 +148,7 @@ describe('ScoreboardRow', () => {
     const cells = [...(row?.querySelectorAll('[role="cell"]') ?? [])];
     // The team cell: the avatar's initials, then the name.
     expect(cells.slice(0, 4).map((cell) => cell.textContent)).toEqual(['3', 'OWOwls', '550', '2']);
+    expect(row?.querySelectorAll('[role="cell"]:nth-child(2) > *')).toHaveLength(2);
     expect(row?.querySelector('button')?.getAttribute('aria-label')).toBe(
       i18n.t('scoreboard.team.open', { team: 'Owls' }),
     );
@@ -158,6 +159,10 @@ describe('ScoreboardRow', () => {
     expect(cells.map((cell) => cell.getAttribute('aria-colindex'))).toEqual(['6', '7', '8']);
     expect(cells[0]?.getAttribute('aria-label')).toMatch(/^Challenge 2: first blood, 525 points/);
     expect(cells[1]?.getAttribute('aria-label')).toBeNull();
+    // One element per cell: the mark is drawn by CSS from the solve's type.
+    expect(cells[0]?.getAttribute('data-solve')).toBe('FirstBlood');
+    expect(cells[1]?.hasAttribute('data-solve')).toBe(false);
+    expect(cells.map((cell) => cell.children.length)).toEqual([0, 0, 0]);
   });
 
   it('on a phone has the four fixed cells only; the caller’s row is marked current', () => {
@@ -165,5 +170,6 @@ describe('ScoreboardRow', () => {
     expect(row?.querySelectorAll('[role="cell"]')).toHaveLength(4);
     expect(row?.getAttribute('aria-current')).toBe('true');
     expect(row?.querySelector('img, .mantine-Avatar-root')).toBeNull();
+    expect(row?.querySelectorAll('[role="cell"]:nth-child(2) > *')).toHaveLength(1);
   });
 });

@@ -22,6 +22,16 @@ export function useSearch(): { query: string; applied: string; setQuery: (text: 
   return { query, applied, setQuery, clear };
 }
 
+/**
+ * How many pooled row elements the board keys its rows by (see `rowSlot`): the most rows its window has held so
+ * far. It only grows (a taller box, a larger overscan), so a window always fits and keys never collide.
+ */
+export function usePoolSize(rowsInWindow: number): number {
+  const [size, setSize] = useState(rowsInWindow);
+  if (rowsInWindow > size) setSize(rowsInWindow);
+  return Math.max(size, rowsInWindow);
+}
+
 /** The height of the sticky head, which the rows scroll under: the virtual list starts below it. */
 export function useHeadHeight(): [React.RefObject<HTMLDivElement | null>, number] {
   const ref = useRef<HTMLDivElement>(null);
@@ -39,27 +49,29 @@ export function useHeadHeight(): [React.RefObject<HTMLDivElement | null>, number
 }
 
 /**
- * "Show my team": `show(teamId)` scrolls the team's row to the middle of the box once it is among `rows`
- * (the caller clears a search that hides it first), marks it for a moment (`flashId`) and focuses its button.
+ * "Show my team": once `target` (a team id) is among `rows` (the caller clears a search that hides it first),
+ * scrolls its row to the middle of the box, calls `onShown` (the caller clears `target`), marks the row for a
+ * moment (the returned flash id) and focuses its button.
  */
 export function useShowTeam(
   rows: readonly ScoreboardItem[],
   virtualizer: Virtualizer<HTMLDivElement, Element>,
   scrollerRef: React.RefObject<HTMLDivElement | null>,
-): { show: (teamId: number) => void; flashId: number | null } {
-  const [target, setTarget] = useState<number | null>(null);
+  target: number | null,
+  onShown: () => void,
+): number | null {
   const [flashId, setFlashId] = useState<number | null>(null);
   const focusId = useRef<number | null>(null);
   useEffect(() => {
     if (target === null) return;
     const index = indexOfTeam(rows, target);
     if (index === null) return;
-    setTarget(null);
+    onShown();
     scrollerRef.current?.scrollIntoView({ block: 'nearest' });
     virtualizer.scrollToIndex(index, { align: 'center' });
     setFlashId(target);
     focusId.current = target;
-  }, [target, rows, virtualizer, scrollerRef]);
+  }, [target, rows, virtualizer, scrollerRef, onShown]);
   // The row is in the page only once the list has followed the scroll, a render or two later.
   useEffect(() => {
     if (focusId.current === null) return;
@@ -73,5 +85,5 @@ export function useShowTeam(
     const timer = setTimeout(() => setFlashId(null), FLASH_MS);
     return () => clearTimeout(timer);
   }, [flashId]);
-  return { show: setTarget, flashId };
+  return flashId;
 }

@@ -46,3 +46,12 @@ export function categoryNameFits(group: Pick<CategoryColumns, 'challenges'>, nam
   const wide = [...name].reduce((sum, char) => sum + ((char.codePointAt(0) ?? 0) > 0x2e80 ? 2 : 1), 0);
   return width >= HEADER_CHROME_PX + wide * HEADER_CHAR_PX;
 }
+
+/**
+ * The key of the pooled row element that shows the row at `index` (0-based) of a window of at most `poolSize`
+ * consecutive rows: rows a scroll brings in take the elements of the rows it took out, so React updates their
+ * text and attributes instead of building new elements. Consecutive indices never share a slot.
+ */
+export function rowSlot(index: number, poolSize: number): number {
+  return index % poolSize;
+}

@@ -1,6 +1,8 @@
 import type { ChallengeInfo, ScoreboardItem } from '@flagpole/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  avatarColor,
+  avatarInitials,
   challengeColumns,
   filterTeams,
   indexOfTeam,
@@ -122,5 +124,21 @@ describe('division views', () => {
     expect(timelineOf(timelines, 'all')).toEqual({ divisionId: 0 });
     expect(timelineOf(timelines, 7)).toEqual({ divisionId: 7 });
     expect(timelineOf(timelines, 8)).toBeUndefined();
+  });
+});
+
+describe('team avatars without a picture', () => {
+  it('take the first letters of the first two words, or the first two of one word, in capitals', () => {
+    expect(avatarInitials('Team 4 Wolves')).toBe('T4');
+    expect(avatarInitials('  red   herring ')).toBe('RH');
+    expect(avatarInitials('owls')).toBe('OW');
+    expect(avatarInitials('Ünïcode 狐狸')).toBe('Ü狐');
+    expect(avatarInitials('')).toBe('');
+  });
+
+  it('take a colour of the palette by the name, always the same for one name', () => {
+    // The colours Mantine's avatars give these names on the team pages.
+    expect(avatarColor('Team 4 Wolves')).toBe(avatarColor('Team 4 Wolves'));
+    expect(['Owls', 'Team 1', 'Team 2', 'Red Herring'].map(avatarColor)).toEqual(['pink', 'cyan', 'blue', 'green']);
   });
 });

@@ -75,3 +75,23 @@ export function challengeColumns(challenges: Partial<Record<ChallengeCategory, C
 export function solvesById(item: Pick<ScoreboardItem, 'solvedChallenges'>): Map<number, ChallengeItem> {
   return new Map(item.solvedChallenges.map((solve) => [solve.id, solve]));
 }
+
+/** Up to two letters for a team without a picture: the first letters of its first two words, or of its one word. */
+export function avatarInitials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? words.slice(0, 2).map((word) => [...word][0]) : [...(words[0] ?? '')].slice(0, 2);
+  return letters.join('').toUpperCase();
+}
+
+/** Palette names an initials avatar is drawn in: the same list, in the same order, as Mantine's avatars use. */
+const AVATAR_COLORS = ['blue', 'cyan', 'grape', 'green', 'indigo', 'lime', 'orange', 'pink', 'red', 'teal', 'violet'];
+
+/**
+ * The palette colour of a name's initials avatar, picked by the same 32-bit string hash as Mantine's avatars, so a
+ * team has one colour on the scoreboard and on its team page.
+ */
+export function avatarColor(name: string): string {
+  let hash = 0;
+  for (let i = 0; i < name.length; i++) hash = (Math.imul(hash, 31) + name.charCodeAt(i)) | 0;
+  return AVATAR_COLORS[Math.abs(hash) % AVATAR_COLORS.length] ?? 'gray';
+}
