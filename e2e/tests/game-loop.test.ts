@@ -274,6 +274,9 @@ describe('what everyone sees', () => {
     await solveCell(red.team, 'FirstBlood', 'Warmup', 907).waitFor();
     await solveCell(red.team, 'FirstBlood', 'Twins', 1050).waitFor();
     await solveCell(blue.team, 'SecondBlood', 'Warmup', 890).waitFor();
+    // The points phrase carries its unit: the label says it once ("907 points", never "907 points points").
+    const redWarmup = await solveCell(red.team, 'FirstBlood', 'Warmup', 907).getAttribute('aria-label');
+    expect(redWarmup).toMatch(/^Warmup: first blood, 907 points, \w/);
     const blueCells = await rows.filter({ hasText: blue.team }).getByRole('cell').all();
     const blueLabels = await Promise.all(blueCells.map((cell) => cell.getAttribute('aria-label')));
     expect(blueLabels.filter((name) => name?.startsWith('Twins'))).toEqual([]);

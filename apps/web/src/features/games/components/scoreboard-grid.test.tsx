@@ -47,12 +47,38 @@ beforeAll(async () => {
     unobserve() {}
     disconnect() {}
   } as unknown as typeof ResizeObserver;
+  // jsdom has no canvas: each row's canvas records the marks drawn since it was last cleared (middle x, colour).
+  HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasElement) {
+    const canvas = this;
+    const context = {
+      fillStyle: '',
+      x: 0,
+      setTransform() {},
+      clearRect() {
+        drawnMarks.set(canvas, []);
+      },
+      save() {},
+      restore() {},
+      rotate() {},
+      beginPath() {},
+      translate(x: number) {
+        context.x = x;
+        drawnMarks.set(canvas, [...(drawnMarks.get(canvas) ?? []), `${context.x}:${context.fillStyle}`]);
+      },
+      fillRect() {},
+      roundRect() {},
+      fill() {},
+    };
+    return context;
+  } as unknown as typeof HTMLCanvasElement.prototype.getContext;
   window.matchMedia ??= (() => ({
     matches: false,
     addEventListener() {},
     removeEventListener() {},
   })) as unknown as typeof window.matchMedia;
 });
+
+const drawnMarks = new Map<HTMLCanvasElement, string[]>();
 
 const challenge = (id: number): ChallengeInfo => ({
   id,
@@ -168,6 +194,22 @@ describe('ScoreboardGrid', () => {
     const up = rowElements();
     expect(up.filter((row) => !before.includes(row))).toEqual([]);
     expect(up.map((row) => Number(row.getAttribute('aria-rowindex')))).toEqual(up.map((_, offset) => 85 + offset + 3));
+  });
+
+  it('draws each row’s solve marks on its one canvas, again when the pooled row takes another team', () => {
+    render();
+    scrollToRow(100);
+    const canvases = () => rowElements().map((row) => row.querySelector('canvas'));
+    const before = canvases();
+    scrollToRow(115);
+    expect(canvases().filter((canvas) => !before.includes(canvas))).toEqual([]);
+    for (const [offset, row] of rowElements().entries()) {
+      const canvas = row.querySelector('canvas');
+      expect(canvas?.getAttribute('aria-hidden')).toBe('true');
+      // One check in the middle of the team's solved column (1 or 2), nothing else.
+      const column = (115 + offset) % 2;
+      expect(canvas && drawnMarks.get(canvas)?.map((mark) => Number(mark.split(':')[0]))).toEqual([16 + column * 32]);
+    }
   });
 
   it('keeps a pooled row it does not need at a row’s edge, hidden and with no team, instead of dropping it', () => {

@@ -4,7 +4,7 @@ import type { ChallengeInfo, ScoreboardItem } from '@flagpole/contract';
 import { Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { cloneElement, memo, useEffect, useLayoutEffect, useRef } from 'react';
-import { useHeadHeight, usePoolSize, useShowTeam } from '../hooks/use-scoreboard-table';
+import { useHeadHeight, useMarkColors, usePoolSize, useShowTeam } from '../hooks/use-scoreboard-table';
 import { orderChildren } from '../lib/row-order';
 import { boardWidth, FIXED_COLUMNS, fixedWidth, rowHeightOf, rowSlot, WIDTHS } from '../lib/scoreboard-layout';
 import type { CategoryColumns, DivisionView } from '../lib/scoreboard-table';
@@ -130,6 +130,7 @@ export const ScoreboardGrid = memo(function ScoreboardGrid({
     scrollerRef.current?.scrollTo({ top: 0 });
   }, [filter, view]);
   const flashId = useShowTeam(rows, virtualizer, scrollerRef, showTarget, onShown);
+  const markColors = useMarkColors(scrollerRef);
 
   return (
     <div
@@ -175,6 +176,7 @@ export const ScoreboardGrid = memo(function ScoreboardGrid({
                 height={rowHeight}
                 width={width}
                 flash={item.id === flashId}
+                markColors={markColors}
               />
             );
           }),

@@ -3,9 +3,10 @@
 import type { ChallengeInfo, ChallengeItem, ScoreboardItem } from '@flagpole/contract';
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FIXED_COLUMNS, WIDTHS } from '../lib/scoreboard-layout';
+import { FIXED_COLUMNS, fixedWidth, WIDTHS } from '../lib/scoreboard-layout';
 import { avatarColor, avatarInitials, type DivisionView, placeInView, solvesById } from '../lib/scoreboard-table';
 import { type SolveLabeler, solveLabelerFor } from '../lib/solve-label';
+import { drawMarks, type MarkColors, type PlacedMark, placeMarks } from '../lib/solve-marks';
 import classes from './scoreboard-table.module.css';
 
 const CELL = `${classes.td} ${classes.cell}`;
@@ -29,8 +30,8 @@ function TeamAvatar({ src, name }: { src: string | null; name: string }) {
 }
 
 /**
- * One challenge column of a row: empty, or a solve's mark (drawn by CSS from `data-solve`, no icon elements)
- * named by its label and tooltip. Memoised, so a row that keeps its team redraws only the cells that changed,
+ * One challenge column of a row: empty, or a solve named by its label and tooltip (`data-solve` tells its kind;
+ * the row's canvas draws its mark). Memoised, so a row that keeps its team redraws only the cells that changed,
  * and a pooled row that takes another team touches only the cells whose solve differs.
  */
 const SolveCell = memo(function SolveCell({
@@ -57,6 +58,46 @@ const SolveCell = memo(function SolveCell({
     />
   );
 });
+
+/**
+ * The marks of a row's drawn challenge columns on one canvas behind nothing but the sticky cells: a fling brings
+ * hundreds of solved cells into view a frame, and one drawing per row costs the browser far less than a styled,
+ * turned mark per cell. Hidden from assistive technology: the cells under it carry the solves' labels.
+ */
+function SolveMarks({
+  marks,
+  colors,
+  left,
+  width,
+  height,
+}: {
+  marks: PlacedMark[];
+  colors: MarkColors | null;
+  left: number;
+  width: number;
+  height: number;
+}) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current;
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context) return;
+    const ratio = window.devicePixelRatio || 1;
+    const pixelWidth = Math.round(width * ratio);
+    const pixelHeight = Math.round(height * ratio);
+    if (canvas.width !== pixelWidth || canvas.height !== pixelHeight) {
+      canvas.width = pixelWidth;
+      canvas.height = pixelHeight;
+    } else {
+      context.setTransform(1, 0, 0, 1, 0, 0);
+      context.clearRect(0, 0, pixelWidth, pixelHeight);
+    }
+    if (!colors) return;
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    drawMarks(context, marks, colors, height);
+  }, [marks, colors, width, height]);
+  return <canvas ref={canvasRef} className={classes.marks} style={{ left, width, height }} aria-hidden />;
+}
 
 /**
  * Rows are a pool (see ScoreboardTable): one row element shows another team after a scroll. Focus on the row's
@@ -96,6 +137,8 @@ export interface ScoreboardRowProps {
   flash: boolean;
   /** A pooled row out of use for now: hidden (so out of the table for assistive technology), with no team or index. */
   parked?: boolean;
+  /** The colours of the solve marks (null until the board has read them). */
+  markColors: MarkColors | null;
 }
 
 /**
@@ -119,12 +162,17 @@ export const ScoreboardRow = memo(function ScoreboardRow({
   width,
   flash,
   parked = false,
+  markColors,
 }: ScoreboardRowProps) {
   const { t } = useTranslation();
   const labelSolve = solveLabelerFor(t);
   const rowRef = useRef<HTMLDivElement>(null);
   useReleaseFocusOnNewTeam(rowRef, item.id);
   const solves = useMemo(() => solvesById(item), [item]);
+  const marks = useMemo(
+    () => (compact ? [] : placeMarks(challenges, solves, from, to)),
+    [compact, challenges, solves, from, to],
+  );
   const place = placeInView(item, view);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the team button inside the row is the keyboard's way in; the row is a larger target for a pointer
@@ -187,6 +235,15 @@ export const ScoreboardRow = memo(function ScoreboardRow({
               labelSolve={labelSolve}
             />
           ))}
+      {!compact && to > from && (
+        <SolveMarks
+          marks={marks}
+          colors={markColors}
+          left={fixedWidth(false) + from * WIDTHS.challenge}
+          width={(to - from) * WIDTHS.challenge}
+          height={height - 1}
+        />
+      )}
     </div>
   );
 });

@@ -85,6 +85,7 @@ const rowProps: ScoreboardRowProps = {
   height: 40,
   width: '500px',
   flash: false,
+  markColors: null,
 };
 
 describe('ScoreboardHead', () => {
@@ -159,15 +160,25 @@ describe('ScoreboardRow', () => {
     expect(cells.map((cell) => cell.getAttribute('aria-colindex'))).toEqual(['6', '7', '8']);
     expect(cells[0]?.getAttribute('aria-label')).toMatch(/^Challenge 2: first blood, 525 points/);
     expect(cells[1]?.getAttribute('aria-label')).toBeNull();
-    // One element per cell: the mark is drawn by CSS from the solve's type.
+    // One element per cell, which names the solve's kind; the row's canvas draws the marks.
     expect(cells[0]?.getAttribute('data-solve')).toBe('FirstBlood');
     expect(cells[1]?.hasAttribute('data-solve')).toBe(false);
     expect(cells.map((cell) => cell.children.length)).toEqual([0, 0, 0]);
   });
 
+  it('draws its marks on one canvas over the drawn challenge columns, hidden from assistive technology', () => {
+    const canvases = html(<ScoreboardRow {...rowProps} />).querySelectorAll<HTMLElement>('[role="row"] > canvas');
+    expect(canvases).toHaveLength(1);
+    const canvas = canvases[0];
+    expect(canvas?.getAttribute('aria-hidden')).toBe('true');
+    // After the fixed columns (60 + 180 + 72 + 64 px) and the one column scrolled out of sight, three columns wide.
+    expect([canvas?.style.left, canvas?.style.width, canvas?.style.height]).toEqual(['408px', '96px', '39px']);
+  });
+
   it('on a phone has the four fixed cells only; the caller’s row is marked current', () => {
     const row = html(<ScoreboardRow {...rowProps} compact mine />).querySelector('[role="row"]');
     expect(row?.querySelectorAll('[role="cell"]')).toHaveLength(4);
+    expect(row?.querySelector('canvas')).toBeNull();
     expect(row?.getAttribute('aria-current')).toBe('true');
     expect(row?.querySelector('img, .mantine-Avatar-root')).toBeNull();
     expect(row?.querySelectorAll('[role="cell"]:nth-child(2) > *')).toHaveLength(1);

@@ -1,7 +1,9 @@
 import type { ScoreboardItem } from '@flagpole/contract';
+import { useComputedColorScheme } from '@mantine/core';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { indexOfTeam } from '../lib/scoreboard-table';
+import { MARK_COLOR_VARIABLES, type MarkColors } from '../lib/solve-marks';
 
 const SEARCH_DEBOUNCE_MS = 150;
 const FLASH_MS = 2_000;
@@ -86,4 +88,32 @@ export function useShowTeam(
     return () => clearTimeout(timer);
   }, [flashId]);
   return flashId;
+}
+
+/**
+ * The colours of the solve marks the rows draw on their canvases, read once from the board's CSS variables (and
+ * again when the colour scheme changes) rather than by every row: a row asking for a computed style each time it
+ * draws would make the browser work out the page's styles in the middle of a scroll.
+ */
+export function useMarkColors(box: React.RefObject<HTMLElement | null>): MarkColors | null {
+  const scheme = useComputedColorScheme('light');
+  const [colors, setColors] = useState<MarkColors | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the variables' values change with the colour scheme
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const probe = document.createElement('span');
+    probe.hidden = true;
+    element.append(probe);
+    const colorOf = (variable: string) => {
+      probe.style.color = `var(${variable})`;
+      return getComputedStyle(probe).color;
+    };
+    const read = Object.fromEntries(
+      Object.entries(MARK_COLOR_VARIABLES).map(([type, variable]) => [type, colorOf(variable)]),
+    ) as MarkColors;
+    probe.remove();
+    setColors(read);
+  }, [box, scheme]);
+  return colors;
 }
