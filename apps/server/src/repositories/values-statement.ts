@@ -1,10 +1,14 @@
 import { CompiledQuery } from 'kysely';
 
+/** Row counts whose statement text is kept (a few hundred kilobytes at most per statement). */
+const KEPT_ROW_COUNTS = 64;
+
 /**
  * A statement over a VALUES list of typed rows, its text written once per row count and run with a flat list
  * of parameters. The hot group-commit statements (a submission, its event, its solve) were built through
  * Kysely's template and query builder per batch: a node per value, walked by the compiler, for a few
- * dozen rows each time. The text depends only on how many rows there are, so it is kept per row count.
+ * dozen rows each time. The text depends only on how many rows there are, so it is kept per row count (up to
+ * `KEPT_ROW_COUNTS` rows: the usual batches; a larger one is written each time, still far cheaper than the builder).
  */
 export class ValuesStatement {
   private readonly texts = new Map<number, string>();
@@ -38,8 +42,7 @@ export class ValuesStatement {
       rows.push(`(${values.join(', ')})`);
     }
     const text = this.wrap(`values ${rows.join(', ')}`);
-    // Batch sizes are bounded by the group commit; the bound only guards against an unforeseen caller.
-    if (this.texts.size < 512) this.texts.set(rowCount, text);
+    if (rowCount <= KEPT_ROW_COUNTS) this.texts.set(rowCount, text);
     return text;
   }
 }
