@@ -26,8 +26,8 @@ export interface AdminArea {
 
 /**
  * The admin area: users, teams, settings and logo, stored files, and the stored and live server log.
- * Requires @fastify/websocket and @fastify/multipart to be registered. From here on, captured log
- * entries are written to the database; the rest are written when the app closes.
+ * Requires @fastify/websocket to be registered (the logo upload route accepts multipart bodies itself). From
+ * here on, captured log entries are written to the database; the rest are written when the app closes.
  */
 export async function registerAdmin(
   app: FastifyInstance,

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import { limits } from '@flagpole/contract';
@@ -215,7 +214,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   requireDeclaredAudit(app);
   const allowedMethods = trackRouteMethods(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { limits: { fileSize: limits.imageBytes, files: 1 } });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   registerWebsocketOnlyRoutes(app);
   // Proxy clients send TCP data in frames of whatever size they read; the live channel ignores what it receives.

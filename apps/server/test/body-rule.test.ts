@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { TestClient } from './client';
 import { createGame, type GameInfo, ok, signUpAdmin } from './game-fixtures';
 import { createTestContext, type TestContext } from './harness';
+import { multipartBody } from './multipart';
 
 /**
  * The body rule (docs/ARCHITECTURE.md): JSON bodies ignore fields they do not define, as the reference
@@ -76,6 +77,18 @@ describe('the body rule', () => {
       }),
     );
     expect(created).toMatchObject({ title: 'From a script', category: 'Web', isEnabled: false, originalScore: 1000 });
+  });
+
+  it('reads multipart bodies on upload routes only: elsewhere one is refused as any other unknown type', async () => {
+    // The multipart plugin's hooks then run on upload routes only, not on every request.
+    const upload = multipartBody('name', 'a.txt', 'text/plain', Buffer.from('script'));
+    const refused = await admin.post('/api/tokens', undefined, { raw: upload });
+    expect(refused.statusCode).toBe(415);
+    expect(refused.headers['content-type']).toMatch(/json/);
+    const uploaded = await admin.post('/api/assets', undefined, {
+      raw: multipartBody('files', 'a.txt', 'text/plain', Buffer.from('x')),
+    });
+    expect(uploaded.statusCode).toBe(200);
   });
 
   it('leaves query strings lenient too: an unknown parameter is ignored', async () => {

@@ -1,6 +1,18 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors';
+
+/**
+ * Accepts multipart bodies on the routes of `scope` (a route plugin with upload routes) and nowhere else.
+ * The plugin adds two async hooks (onRequest and onResponse, to delete temporary upload files, which this
+ * server never writes: uploads are read as streams) to every route of the scope it is registered in, so
+ * registering it on the root cost every request, flag submissions included, a promise and a listener each.
+ * Every reader below passes its own size and count limits.
+ */
+export async function acceptUploads(scope: FastifyInstance): Promise<void> {
+  await scope.register(fastifyMultipart);
+}
 
 /** Errors of the multipart parser that carry a code are mapped by the error handler; others are malformed input. */
 function asClientError(error: unknown): unknown {

@@ -1,6 +1,7 @@
 import type { LogLevel, TaskStatus } from '@flagpole/contract';
 import type { Db } from '../db/database';
 import type { LogEntry } from '../lib/log-capture';
+import { ValuesStatement } from './values-statement';
 
 export interface StoredLogRow {
   logged_at: Date;
@@ -22,24 +23,23 @@ export interface StoredLogFilter {
 /** A LIKE pattern matching the text anywhere, with `%`, `_` and `\\` taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * Stores captured entries: one audit entry per call of an audited route (every flag submission), so a
+ * written-once statement rather than the query builder per batch (see ValuesStatement).
+ */
+const insertStatement = new ValuesStatement(
+  ['timestamptz', 'text', 'text', 'text', 'text', 'text'],
+  (values) => `insert into logs (logged_at, level, user_name, ip, message, status) ${values}`,
+);
+
 /** The stored server log. */
 export function createAdminLogRepository(db: Db) {
   return {
     async insertMany(entries: LogEntry[]): Promise<void> {
       if (entries.length === 0) return;
-      await db
-        .insertInto('logs')
-        .values(
-          entries.map((e) => ({
-            logged_at: new Date(e.time),
-            level: e.level,
-            user_name: e.userName,
-            ip: e.ip,
-            message: e.message,
-            status: e.status,
-          })),
-        )
-        .execute();
+      await db.executeQuery(
+        insertStatement.compile(entries.map((e) => [new Date(e.time), e.level, e.userName, e.ip, e.message, e.status])),
+      );
     },
 
     /** Newest first, with the filters given (texts match anywhere, in any case). */

@@ -4,8 +4,20 @@ import type { Database } from '../db/schema';
 import type { ScoreboardSolveInput } from '../scoring/types';
 import type { BloodNotice, Verdict } from './judge-types';
 import type { NoticeRepository } from './notice.repository';
+import { ValuesStatement } from './values-statement';
 
 const BLOOD_NOTICES = ['FirstBlood', 'SecondBlood', 'ThirdBlood'] as const;
+
+/** Inserts solves, or moves a team's solve to an earlier submission; tells which rows are new. */
+const solveStatement = new ValuesStatement(
+  ['int', 'int', 'int', 'bigint', 'timestamptz'],
+  (values) => `
+    insert into solves (participation_id, challenge_id, game_id, submission_id, solved_at) ${values}
+    on conflict (participation_id, challenge_id) do update
+      set submission_id = excluded.submission_id, solved_at = excluded.solved_at
+      where solves.solved_at > excluded.solved_at
+    returning submission_id, (xmax = 0) as inserted`,
+);
 
 /** What recording accepted answers wrote: solves inserted or moved earlier (by game), and blood notices. */
 export interface RecordedSolves {
@@ -93,28 +105,19 @@ export async function recordSolves(
     const held = earliest.get(key);
     if (!held || v.submission.submittedAt.getTime() < held.submission.submittedAt.getTime()) earliest.set(key, v);
   }
-  const inserted = await trx
-    .insertInto('solves')
-    .values(
-      [...earliest.values()].map((v) => ({
-        participation_id: v.submission.participationId,
-        challenge_id: v.submission.challengeId,
-        game_id: v.submission.gameId,
-        submission_id: String(v.submission.id),
-        solved_at: v.submission.submittedAt,
-      })),
+  const inserted = (
+    await trx.executeQuery(
+      solveStatement.compile<{ submission_id: string; inserted: boolean }>(
+        [...earliest.values()].map((v) => [
+          v.submission.participationId,
+          v.submission.challengeId,
+          v.submission.gameId,
+          String(v.submission.id),
+          v.submission.submittedAt,
+        ]),
+      ),
     )
-    .onConflict((oc) =>
-      oc
-        .columns(['participation_id', 'challenge_id'])
-        .doUpdateSet({
-          submission_id: (eb) => eb.ref('excluded.submission_id'),
-          solved_at: (eb) => eb.ref('excluded.solved_at'),
-        })
-        .whereRef('solves.solved_at', '>', 'excluded.solved_at'),
-    )
-    .returning(['submission_id', sql<boolean>`(xmax = 0)`.as('inserted')])
-    .execute();
+  ).rows;
   const written = new Set(inserted.map((r) => Number(r.submission_id)));
   for (const { submission } of accepted) {
     if (!written.has(submission.id)) continue;

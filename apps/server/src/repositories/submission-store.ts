@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
+import { ValuesStatement } from './values-statement';
 
 export interface NewSubmission {
   gameId: number;
@@ -39,6 +40,42 @@ const submissionValues = (input: NewSubmission) => ({
 });
 
 const keyOf = (userId: string, idempotencyKey: string) => `${userId} ${idempotencyKey}`;
+
+interface InsertedRow {
+  id: string | number;
+  user_id: string;
+  idempotency_key: string | null;
+}
+
+/**
+ * The group commit's statement. Rows judged on entry get their FlagSubmit event in the same statement, unless
+ * their key was used before (nothing is stored then). Ids are drawn in `ord` order, so sorting them restores
+ * the order given.
+ */
+const insertStatement = new ValuesStatement(
+  ['int', 'int', 'int', 'int', 'uuid', 'text', 'timestamptz', 'text', 'timestamptz', 'jsonb', 'int', 'uuid', 'text'],
+  (values) => `
+    with v(ord, game_id, challenge_id, participation_id, user_id, answer, submitted_at, status, checked_at,
+           event_values, team_id, owner_process, idempotency_key) as (${values}),
+    inserted as (
+      insert into submissions (game_id, challenge_id, participation_id, user_id, answer, submitted_at, status,
+        checked_at, owner_process, idempotency_key)
+      select game_id, challenge_id, participation_id, user_id, answer, submitted_at, status, checked_at,
+        owner_process, idempotency_key
+      from v order by ord
+      on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
+      returning id, user_id, idempotency_key
+    ),
+    events as (
+      insert into game_events (game_id, type, values, user_id, team_id, published_at)
+      select game_id, 'FlagSubmit', event_values, user_id, team_id, checked_at from v
+      where event_values is not null
+        and (v.idempotency_key is null or exists (
+          select 1 from inserted i where i.user_id = v.user_id and i.idempotency_key = v.idempotency_key))
+      order by ord
+    )
+    select id, user_id, idempotency_key from inserted order by id`,
+);
 
 const UNIQUE_VIOLATION = '23505';
 export const isUniqueViolation = (error: unknown) =>
@@ -95,35 +132,23 @@ export async function insertSubmissions(
     const eventValues = judged
       ? JSON.stringify([judged.status, input.answer, judged.challengeTitle, String(input.challengeId)])
       : null;
-    return sql`(${ord}::int, ${input.gameId}::int, ${input.challengeId}::int, ${input.participationId}::int,
-      ${input.userId}::uuid, ${input.answer}::text, ${input.at}::timestamptz,
-      ${judged?.status ?? 'FlagSubmitted'}::text, ${judged ? judged.at : null}::timestamptz,
-      ${eventValues}::jsonb, ${judged?.teamId ?? null}::int, ${input.owner}::uuid,
-      ${input.idempotencyKey ?? null}::text)`;
+    return [
+      ord,
+      input.gameId,
+      input.challengeId,
+      input.participationId,
+      input.userId,
+      input.answer,
+      input.at,
+      judged?.status ?? 'FlagSubmitted',
+      judged ? judged.at : null,
+      eventValues,
+      judged?.teamId ?? null,
+      input.owner,
+      input.idempotencyKey ?? null,
+    ];
   });
-  // Rows judged on entry get their FlagSubmit event in the same statement, unless their key was used
-  // before (nothing is stored then). Ids are drawn in `ord` order, so sorting them restores the order given.
-  const result = await sql<{ id: string | number; user_id: string; idempotency_key: string | null }>`
-    with v(ord, game_id, challenge_id, participation_id, user_id, answer, submitted_at, status, checked_at,
-           event_values, team_id, owner_process, idempotency_key) as (values ${sql.join(rows)}),
-    inserted as (
-      insert into submissions (game_id, challenge_id, participation_id, user_id, answer, submitted_at, status,
-        checked_at, owner_process, idempotency_key)
-      select game_id, challenge_id, participation_id, user_id, answer, submitted_at, status, checked_at,
-        owner_process, idempotency_key
-      from v order by ord
-      on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
-      returning id, user_id, idempotency_key
-    ),
-    events as (
-      insert into game_events (game_id, type, values, user_id, team_id, published_at)
-      select game_id, 'FlagSubmit', event_values, user_id, team_id, checked_at from v
-      where event_values is not null
-        and (v.idempotency_key is null or exists (
-          select 1 from inserted i where i.user_id = v.user_id and i.idempotency_key = v.idempotency_key))
-      order by ord
-    )
-    select id, user_id, idempotency_key from inserted order by id`.execute(executor);
+  const result = await executor.executeQuery(insertStatement.compile<InsertedRow>(rows));
   const storedKeys = new Set(
     result.rows.flatMap((r) => (r.idempotency_key === null ? [] : [keyOf(r.user_id, r.idempotency_key)])),
   );

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { requestContext, signedIn } from '../http/request-context';
 import { EmptyBody, errorResponses } from '../http/schemas';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie';
-import { readSingleUpload } from '../http/upload';
+import { acceptUploads, readSingleUpload } from '../http/upload';
 import { translate } from '../i18n/messages';
 import type { AccountEmailService } from '../services/account-email.service';
 import type { AuthService } from '../services/auth.service';
@@ -35,6 +35,7 @@ const tags = ['Account'];
 export const accountRoutes =
   (deps: AccountRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    await acceptUploads(app);
     app.post(
       '/api/account/register',
       {

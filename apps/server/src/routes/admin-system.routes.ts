@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../http/request-context';
 import { EmptyBody, errorResponses } from '../http/schemas';
-import { readSingleUpload } from '../http/upload';
+import { acceptUploads, readSingleUpload } from '../http/upload';
 import type { AdminLogGateway } from '../realtime/admin-log-gateway';
 import type { AdminLogService } from '../services/admin-logs.service';
 import type { AdminSettingsService } from '../services/admin-settings.service';
@@ -27,6 +27,7 @@ export const adminSystemRoutes =
     maxImageBytes: number;
   }): FastifyPluginAsyncZod =>
   async (app) => {
+    await acceptUploads(app);
     const { settings, logs } = deps;
 
     app.get(

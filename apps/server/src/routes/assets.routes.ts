@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { binaryBody, EmptyBody, errorResponses } from '../http/schemas';
-import { readFileParts, type UploadLimits } from '../http/upload';
+import { acceptUploads, readFileParts, type UploadLimits } from '../http/upload';
 import { contentTypeOfName, INLINE_IMAGE_TYPES } from '../lib/file-type';
 import { attachmentDisposition } from '../lib/safe-file-name';
 import type { AssetService } from '../services/asset.service';
@@ -17,6 +17,7 @@ const FileHash = z.string().max(128).describe('64 lower-case hex characters');
 export const assetsRoutes =
   (deps: { files: FileStore; assets: AssetService; uploadLimits: UploadLimits }): FastifyPluginAsyncZod =>
   async (app) => {
+    await acceptUploads(app);
     app.get(
       '/assets/:hash/:name',
       {

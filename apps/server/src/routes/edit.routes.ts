@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EmptyBody, errorResponses } from '../http/schemas';
-import { readSingleUpload } from '../http/upload';
+import { acceptUploads, readSingleUpload } from '../http/upload';
 import type { ChallengeEditService } from '../services/challenge-edit.service';
 import type { GameEditService } from '../services/game-edit.service';
 
@@ -35,6 +35,7 @@ const denied = [400, 401, 403, 404] as const;
 export const editRoutes =
   (deps: { games: GameEditService; challenges: ChallengeEditService; maxImageBytes: number }): FastifyPluginAsyncZod =>
   async (app) => {
+    await acceptUploads(app);
     const { games, challenges } = deps;
 
     // ---- games ----

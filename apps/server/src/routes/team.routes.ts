@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../http/request-context';
 import { EmptyBody, errorResponses } from '../http/schemas';
-import { readSingleUpload } from '../http/upload';
+import { acceptUploads, readSingleUpload } from '../http/upload';
 import type { TeamService } from '../services/team.service';
 
 const tags = ['Team'];
@@ -21,6 +21,7 @@ const JsonString = z.string();
 export const teamRoutes =
   (deps: { teams: TeamService; maxImageBytes: number }): FastifyPluginAsyncZod =>
   async (app) => {
+    await acceptUploads(app);
     const { teams } = deps;
 
     app.get(

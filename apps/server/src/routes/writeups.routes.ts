@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../http/request-context';
 import { binaryBody, EmptyBody, errorResponses } from '../http/schemas';
-import { readFileParts } from '../http/upload';
+import { acceptUploads, readFileParts } from '../http/upload';
 import type { WriteupService } from '../services/writeup.service';
 
 const GameParams = z.object({ id: IntId });
@@ -13,6 +13,7 @@ const uploadLimits = { maxFiles: 1, maxFileBytes: writeupLimits.bytes, maxTotalB
 export const writeupsRoutes =
   (deps: { writeups: WriteupService }): FastifyPluginAsyncZod =>
   async (app) => {
+    await acceptUploads(app);
     const { writeups } = deps;
 
     app.get(

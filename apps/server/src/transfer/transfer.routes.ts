@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '../http/errors';
 import { binaryBody, errorResponses } from '../http/schemas';
+import { acceptUploads } from '../http/upload';
 import type { GameExportService } from './game-export.service';
 import type { GameImportService, PackageUpload } from './game-import.service';
 
@@ -42,6 +43,7 @@ async function packagePart(request: FastifyRequest, maxBytes: number): Promise<P
 export const transferRoutes =
   (deps: { exports: GameExportService; imports: GameImportService; maxImportBytes: number }): FastifyPluginAsyncZod =>
   async (app) => {
+    await acceptUploads(app);
     app.post(
       '/api/edit/games/:id/export',
       {

@@ -1,0 +1,48 @@
+import { CompiledQuery } from 'kysely';
+
+/** Row counts whose statement text is kept (a few hundred kilobytes at most per statement). */
+const KEPT_ROW_COUNTS = 64;
+
+/**
+ * A statement over a VALUES list of typed rows, its text written once per row count and run with a flat list
+ * of parameters. The hot group-commit statements (a submission, its event, its solve) were built through
+ * Kysely's template and query builder per batch: a node per value, walked by the compiler, for a few
+ * dozen rows each time. The text depends only on how many rows there are, so it is kept per row count (up to
+ * `KEPT_ROW_COUNTS` rows: the usual batches; a larger one is written each time, still far cheaper than the builder).
+ */
+export class ValuesStatement {
+  private readonly texts = new Map<number, string>();
+
+  /**
+   * `casts` are the PostgreSQL types of a row's columns, in order; `wrap(values)` writes the whole statement
+   * around the `values (...), (...)` list.
+   */
+  constructor(
+    private readonly casts: readonly string[],
+    private readonly wrap: (values: string) => string,
+  ) {}
+
+  /** The statement for `rows` (each with one value per cast, in order). */
+  compile<R>(rows: readonly (readonly unknown[])[]): CompiledQuery<R> {
+    const parameters: unknown[] = [];
+    for (const row of rows) {
+      if (row.length !== this.casts.length) throw new Error('a row has the wrong number of values');
+      for (const value of row) parameters.push(value);
+    }
+    return CompiledQuery.raw(this.text(rows.length), parameters) as CompiledQuery<R>;
+  }
+
+  private text(rowCount: number): string {
+    const kept = this.texts.get(rowCount);
+    if (kept !== undefined) return kept;
+    const width = this.casts.length;
+    const rows: string[] = [];
+    for (let row = 0; row < rowCount; row++) {
+      const values = this.casts.map((cast, column) => `$${row * width + column + 1}::${cast}`);
+      rows.push(`(${values.join(', ')})`);
+    }
+    const text = this.wrap(`values ${rows.join(', ')}`);
+    if (rowCount <= KEPT_ROW_COUNTS) this.texts.set(rowCount, text);
+    return text;
+  }
+}
