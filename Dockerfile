@@ -76,4 +76,4 @@ USER flagpole
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--enable-source-maps", "--liftoff-only", "--max-semi-space-size=4", "--heap-growing-percent=30", "apps/server/dist/main.js"]
+CMD ["node", "--enable-source-maps", "--liftoff-only", "--max-semi-space-size=8", "--heap-growing-percent=30", "apps/server/dist/main.js"]

@@ -102,7 +102,7 @@ describe('the container image', () => {
       'node',
       '--enable-source-maps',
       '--liftoff-only',
-      '--max-semi-space-size=4',
+      '--max-semi-space-size=8',
       '--heap-growing-percent=30',
       'apps/server/dist/main.js',
     ]);
