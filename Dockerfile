@@ -62,7 +62,7 @@ COPY --from=build /src/apps/server/package.json apps/server/package.json
 COPY --from=build /src/apps/server/dist apps/server/dist
 COPY --from=build /src/apps/web/dist apps/web/dist
 # MALLOC_ARENA_MAX: glibc gives each thread that allocates (libuv's pool: argon2 hashes, compression, file
-# reads) an arena of its own, and freed memory stays in it; two arenas held the game-load peak ~10 MB lower
+# reads) an arena of its own, where freed memory can stay; two arenas held the game-load peak 6–10 MB lower
 # (docs/deploy.md, Node options).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
