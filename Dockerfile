@@ -61,7 +61,11 @@ COPY --from=build /src/apps/server/node_modules apps/server/node_modules
 COPY --from=build /src/apps/server/package.json apps/server/package.json
 COPY --from=build /src/apps/server/dist apps/server/dist
 COPY --from=build /src/apps/web/dist apps/web/dist
+# MALLOC_ARENA_MAX: glibc gives each thread that allocates (libuv's pool: argon2 hashes, compression, file
+# reads) an arena of its own, where freed memory can stay; two arenas held the game-load peak 6–10 MB lower
+# (docs/deploy.md, Node options).
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     DATA_DIR=/data \
     HOST=0.0.0.0 \
     PORT=8080
@@ -72,4 +76,4 @@ USER flagpole
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--enable-source-maps", "--liftoff-only", "--max-semi-space-size=8", "--heap-growing-percent=50", "apps/server/dist/main.js"]
+CMD ["node", "--enable-source-maps", "--liftoff-only", "--max-semi-space-size=8", "--heap-growing-percent=30", "apps/server/dist/main.js"]

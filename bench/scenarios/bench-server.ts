@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { imageNodeArgs, startScriptNodeArgs } from '../../e2e/src/start-script';
+import { imageMallocEnvironment, imageNodeArgs, startScriptNodeArgs } from '../../e2e/src/start-script';
 import { databaseUrl } from './bench-database';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -43,6 +43,16 @@ export function benchServerNodeArgs(serverDir = path.join(repoRoot, 'apps/server
 }
 
 /**
+ * The image's allocator settings (`MALLOC_ARENA_MAX`) when the server runs as the image does; a variable set in the
+ * benchmark's own environment wins.
+ */
+function benchServerMallocEnvironment(): Record<string, string> {
+  return (process.env.BENCH_SERVER_AS ?? 'image') === 'image'
+    ? imageMallocEnvironment(path.join(repoRoot, 'Dockerfile'))
+    : {};
+}
+
+/**
  * Starts a built server as its own process with `benchServerNodeArgs`, rate limits off and warnings only,
  * and resolves once `/healthz` answers.
  */
@@ -57,6 +67,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Chi
   const child = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
     cwd,
     env: {
+      ...benchServerMallocEnvironment(),
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(options.port),

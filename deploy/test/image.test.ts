@@ -103,11 +103,12 @@ describe('the container image', () => {
       '--enable-source-maps',
       '--liftoff-only',
       '--max-semi-space-size=8',
-      '--heap-growing-percent=50',
+      '--heap-growing-percent=30',
       'apps/server/dist/main.js',
     ]);
     expect(Object.keys(image.Config.Volumes)).toEqual(['/data']);
     expect(image.Config.Env).toContain('DATA_DIR=/data');
+    expect(image.Config.Env).toContain('MALLOC_ARENA_MAX=2');
     expect(Object.keys(image.Config.ExposedPorts)).toEqual(['8080/tcp']);
     expect(image.Config.Healthcheck?.Test.join(' ')).toContain('/healthz');
   });

@@ -23,3 +23,17 @@ export function imageNodeArgs(dockerfile: string): string[] {
   if (!cmd) throw new Error(`no CMD in exec form in ${dockerfile}`);
   return (JSON.parse(cmd) as string[]).filter((word) => word.startsWith('-'));
 }
+
+/**
+ * The glibc allocator settings (`MALLOC_*`) the container image's `ENV` sets: read by the C library as the process
+ * starts, so a benchmark that runs the server as the image does passes them in its environment.
+ */
+export function imageMallocEnvironment(dockerfile: string): Record<string, string> {
+  const joined = readFileSync(dockerfile, 'utf8').replace(/\\\n/g, ' ');
+  const words = [...joined.matchAll(/^ENV (.*)$/gm)].flatMap((match) => match[1]?.trim().split(/\s+/) ?? []);
+  return Object.fromEntries(
+    words
+      .filter((word) => word.startsWith('MALLOC_'))
+      .map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
+  );
+}
