@@ -48,9 +48,11 @@ function fakeRepository(solves: ScoreboardSolveInput[]) {
   const repository: ScoreboardRepository = {
     async load() {
       state.reads++;
+      // What the read sees is what was committed when it started; a gated read returns it only when opened.
+      const rows = input();
       await state.gate;
       if (state.fail) throw new Error('database unavailable');
-      return { input: input(), game };
+      return { input: rows, game };
     },
     async loadBoard() {
       if (state.fail) throw new Error('database unavailable');
@@ -144,6 +146,10 @@ describe('scoreboard service', () => {
     state.solves.push(solve(12, 1, 40));
     await vi.waitFor(() => expect(state.reads).toBe(2));
     const done = rebuilt();
+    // Committed after the read began, and announced: the read does not see it, the announcement brings it. The
+    // database holds it too, so a later periodic check finds the rows equal (a fake without it would make that
+    // check read again and drop the solve, as happened under load).
+    state.solves.push(solve(11, 2, 50));
     await service.solvesChanged(GAME, [solve(11, 2, 50)]);
     await done;
     // Built without waiting for the read.
@@ -199,6 +205,10 @@ describe('scoreboard service', () => {
     clock.advance(60_000);
 
     const done = rebuilt();
+    // Committed after the read began, and announced: the read does not see it, the announcement brings it. The
+    // database holds it too, so a later periodic check finds the rows equal (a fake without it would make that
+    // check read again and drop the solve, as happened under load).
+    state.solves.push(solve(11, 2, 50));
     await service.solvesChanged(GAME, [solve(11, 2, 50)]);
     await done;
     const board = await service.get(GAME);
