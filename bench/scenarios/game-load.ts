@@ -16,8 +16,7 @@
  * flags at once (default 150; issue 16 states its p99 target at 50).
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
@@ -25,7 +24,9 @@ import pg from 'pg';
 import { Pool } from 'undici';
 import { databaseUrl, recreateDatabase } from './bench-database';
 import { benchServerNodeArgs, repoRoot, startBenchServer } from './bench-server';
-import { calibrate, describeCalibration, describeSpeed } from './calibration';
+import { calibrate, describeCalibration } from './calibration';
+import { writeGameLoadSection } from './game-load-report';
+import { cpuShares, cpuSnapshot, residentMb } from './process-stats';
 
 const TEAMS = 500;
 const CHALLENGES = 50;
@@ -162,43 +163,6 @@ async function signIn(userName: string, unsolved: number[]): Promise<Player> {
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-/** Resident memory of the server process, in MB. */
-function residentMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
-}
-
-/** CPU seconds (user + system) a process has used, from /proc. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds used so far by the server, this load generator and every PostgreSQL process. */
-function cpuSnapshot(serverPid: number): { server: number; generator: number; postgres: number } {
-  let postgres = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgres += cpuSeconds(Number(entry));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return { server: cpuSeconds(serverPid), generator: cpuSeconds(process.pid), postgres };
-}
-
-/** Share of one core each side used between two snapshots. */
-function cpuShares(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, seconds: number) {
-  const share = (key: keyof typeof before) => Math.round((100 * (after[key] - before[key])) / seconds);
-  return `server ${share('server')} %, load generator ${share('generator')} %, PostgreSQL ${share('postgres')} % of one core`;
 }
 
 /** Latency in ms from a wrk figure such as "812.00us", "4.27ms" or "1.02s". */
@@ -351,12 +315,13 @@ async function main() {
   const calibration = calibrate();
   console.log(describeCalibration(calibration));
   await recreateDatabase(DB_NAME);
+  const serverDir = process.argv.find((arg) => arg.startsWith('--server-dir='))?.slice('--server-dir='.length);
   const server = await startBenchServer({
     port: PORT,
     database: DB_NAME,
     dataDir: '/tmp/flagpole-bench',
     adminPassword: PASSWORD,
-    serverDir: process.argv.find((arg) => arg.startsWith('--server-dir='))?.slice('--server-dir='.length),
+    serverDir,
     build: true,
   });
   const pid = server.pid ?? 0;
@@ -421,26 +386,17 @@ async function main() {
     console.log(`server memory: ${idleRss.toFixed(0)} MB after seeding, ${peakRss.toFixed(0)} MB at peak (${phases})`);
 
     if (process.argv.includes('--write')) {
-      const cpu = cpus()[0]?.model ?? 'unknown CPU';
-      const report = `# Game load (bench/scenarios/game-load.ts)
-
-Run ${new Date().toISOString()} on ${cpus().length} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.
-Calibration at the start: ${describeSpeed(calibration)}.
-Server: one process of the bundled build, \`node ${benchServerNodeArgs().join(' ')}\`, on the local PostgreSQL server, rate limits off; the
-load generator runs beside it on the same machine (loopback).
-
-Game: ${TEAMS} teams, ${CHALLENGES} challenges, ${seeded.solves} solves seeded.
-
-| measure | result | target |
-|---|---|---|
-| full scoreboard, \`Accept-Encoding: gzip, br\`, 32 connections, 15 s (${scoreboard.tool}) | ${scoreboard.requestsPerSecond.toFixed(0)} req/s, p50 ${scoreboard.p50.toFixed(2)} ms, p99 ${scoreboard.p99.toFixed(2)} ms (non-2xx ${scoreboard.non2xx}, errors ${scoreboard.errors}) | ≥ 5,000 req/s, p99 ≤ 25 ms |
-| wrong flags (POST + status until verdict), 64 players, 15 s | ${wrong.perSecond.toFixed(0)}/s, ${wrong.completed} done, p50 ${wrong.p50.toFixed(1)} ms, p99 ${wrong.p99.toFixed(1)} ms, failures ${wrong.failures}, unexpected verdicts ${wrong.unexpected}; server CPU ${wrong.serverCpuMicros.toFixed(0)} µs per submission; CPU: ${wrong.cpu} | ≥ 3,000/s; ≤ 100 µs on a quick day |
-| correct flags, each a new solve, ${correctPlayers} players, ≤ 15 s | ${correct.perSecond.toFixed(0)}/s, ${correct.completed} done, p50 ${correct.p50.toFixed(1)} ms, p99 ${correct.p99.toFixed(1)} ms, failures ${correct.failures}, unexpected verdicts ${correct.unexpected}; server CPU ${correct.serverCpuMicros.toFixed(0)} µs per submission; CPU: ${correct.cpu} | ≥ 2,000/s; ≤ 190 µs on a quick day |
-| new solve visible on the scoreboard | ${delays.map((d) => `${Math.round(d)} ms`).join(', ')} | < 1 s |
-| server memory (RSS) | ${idleRss.toFixed(0)} MB after seeding, ${peakRss.toFixed(0)} MB peak (phase peaks: ${phases}) | ≤ 250 MB |
-`;
-      writeFileSync(path.join(repoRoot, 'bench/results/game-load.md'), report);
-      console.log('written to bench/results/game-load.md');
+      const file = writeGameLoadSection(repoRoot, {
+        calibration,
+        nodeArgs: benchServerNodeArgs(serverDir),
+        game: { teams: TEAMS, challenges: CHALLENGES, solves: seeded.solves },
+        scoreboard,
+        wrong,
+        correct: { ...correct, players: correctPlayers },
+        visibleAfterMs: delays,
+        memory: { idleMb: idleRss, peakMb: peakRss, phases },
+      });
+      console.log(`written at the top of ${path.relative(repoRoot, file)}`);
     }
   } finally {
     clearInterval(sampler);

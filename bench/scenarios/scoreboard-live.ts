@@ -22,7 +22,7 @@
  * in its own process). --write records the results in bench/results/scoreboard-live.md.
  */
 import { execSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
@@ -33,6 +33,7 @@ import { insertBigBoard } from '../../e2e/src/big-board';
 import { databaseUrl, recreateDatabase } from './bench-database';
 import { benchServerNodeArgs, repoRoot, startBenchServer } from './bench-server';
 import { calibrate, describeCalibration } from './calibration';
+import { cpuSeconds, residentMb } from './process-stats';
 
 const TEAMS = 10_000;
 const CHALLENGES = 100;
@@ -121,16 +122,6 @@ async function streamPlayers(client: pg.Client, gameId: number): Promise<StreamP
     players.push({ teamId: row.team_id, headers: await signIn(row.user_name), unsolved: row.unsolved });
   }
   return players;
-}
-
-function residentMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -1,0 +1,69 @@
+/**
+ * The written form of one game-load run: a dated section put at the top of bench/results/game-load.md, below its
+ * title, so earlier sections (before/after tables, profiles) stay. Targets are issue 16's, scaled by the run's
+ * calibration loop where they are CPU figures (a quiet day's loop is ~150 ms).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Calibration, describeSpeed } from './calibration';
+
+export interface SubmissionFigures {
+  perSecond: number;
+  completed: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  unexpected: number;
+  serverCpuMicros: number;
+  cpu: string;
+}
+
+export interface GameLoadRun {
+  calibration: Calibration;
+  nodeArgs: string[];
+  game: { teams: number; challenges: number; solves: number };
+  scoreboard: { tool: string; requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: string };
+  wrong: SubmissionFigures;
+  correct: SubmissionFigures & { players: number };
+  visibleAfterMs: number[];
+  memory: { idleMb: number; peakMb: number; phases: string };
+}
+
+const RESULTS_TITLE = '# Game load (bench/scenarios/game-load.ts)';
+
+/** A CPU target of a quiet day, scaled to this run's machine speed. */
+function scaledMicros(quietDayMicros: number, calibration: Calibration): string {
+  return `≤ ${Math.round((quietDayMicros * calibration.loopMs) / 150)} µs here (${quietDayMicros} on a ~150 ms day)`;
+}
+
+function submissionCell(figures: SubmissionFigures): string {
+  return `${figures.perSecond.toFixed(0)}/s, ${figures.completed} done, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, failures ${figures.failures}, unexpected verdicts ${figures.unexpected}; server CPU **${figures.serverCpuMicros.toFixed(0)} µs** per submission; CPU: ${figures.cpu}`;
+}
+
+export function gameLoadSection(run: GameLoadRun): string {
+  const { calibration, scoreboard, wrong, correct, memory } = run;
+  return `## Run of ${calibration.at} (written by \`game-load.ts --write\`)
+
+${calibration.machine}; calibration: ${describeSpeed(calibration)}.
+Server: one process of the bundled build, \`node ${run.nodeArgs.join(' ')}\`, on the local PostgreSQL server, rate
+limits off; the load generator runs beside it on the same machine (loopback). Game: ${run.game.teams} teams,
+${run.game.challenges} challenges, ${run.game.solves} solves seeded.
+
+| measure | result | target (issue 16) |
+|---|---|---|
+| full scoreboard, \`Accept-Encoding: gzip, br\`, 32 connections, 15 s (${scoreboard.tool}) | ${scoreboard.requestsPerSecond.toFixed(0)} req/s, p50 ${scoreboard.p50.toFixed(2)} ms, p99 ${scoreboard.p99.toFixed(2)} ms (non-2xx ${scoreboard.non2xx}, errors ${scoreboard.errors}) | not below earlier runs |
+| wrong flags (POST + status until verdict), 64 players, 15 s | ${submissionCell(wrong)} | ${scaledMicros(100, calibration)}; p99 ≤ 50 ms |
+| correct flags, each a new solve, ${correct.players} players, ≤ 15 s | ${submissionCell(correct)} | ${scaledMicros(190, calibration)}; p99 ≤ 50 ms at 50 connections |
+| new solve visible on the scoreboard | ${run.visibleAfterMs.map((ms) => `${Math.round(ms)} ms`).join(', ')} | ≤ 300 ms |
+| server memory (RSS) | ${memory.idleMb.toFixed(0)} MB after seeding, **${memory.peakMb.toFixed(0)} MB peak** (phase peaks: ${memory.phases}) | ≤ 180 MB |
+`;
+}
+
+/** Puts the run's section at the top of the results file, below the title; returns the file's path. */
+export function writeGameLoadSection(repoRoot: string, run: GameLoadRun): string {
+  const file = path.join(repoRoot, 'bench/results/game-load.md');
+  const existing = readFileSync(file, 'utf8');
+  const body = existing.startsWith(RESULTS_TITLE) ? existing.slice(RESULTS_TITLE.length).replace(/^\n+/, '') : existing;
+  writeFileSync(file, `${RESULTS_TITLE}\n\n${gameLoadSection(run)}\n${body}`);
+  return file;
+}
