@@ -76,4 +76,7 @@ USER flagpole
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--enable-source-maps", "--liftoff-only", "--max-semi-space-size=8", "--heap-growing-percent=30", "apps/server/dist/main.js"]
+# V8's heap: an 8 MB young generation and a growth factor of 1.3 hold the peak memory; --no-parallel-scavenge runs
+# each young-generation collection as one task on the main thread, as V8's helper tasks cost more CPU than they
+# saved on cores shared with PostgreSQL (docs/deploy.md, Node options).
+CMD ["node", "--enable-source-maps", "--liftoff-only", "--max-semi-space-size=8", "--heap-growing-percent=30", "--no-parallel-scavenge", "apps/server/dist/main.js"]

@@ -104,6 +104,7 @@ describe('the container image', () => {
       '--liftoff-only',
       '--max-semi-space-size=8',
       '--heap-growing-percent=30',
+      '--no-parallel-scavenge',
       'apps/server/dist/main.js',
     ]);
     expect(Object.keys(image.Config.Volumes)).toEqual(['/data']);

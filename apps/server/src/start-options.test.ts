@@ -31,6 +31,24 @@ function oldGenerationGrowingFactors(options: string[]): string[] {
   return [...run.stdout.matchAll(/\[HeapController\] Limit: .*\((\d+(?:\.\d+)?)\)$/gm)].map((match) => match[1] ?? '');
 }
 
+/**
+ * How many young-generation collections (scavenges) a process started with `options` ran while allocating short-lived
+ * objects, and how many scavenger tasks they used in all: V8 prints one line per task (`--trace-parallel-scavenge`)
+ * and one per collection (`--trace-gc`).
+ */
+function scavengeTasks(options: string[]): { scavenges: number; tasks: number } {
+  const allocate =
+    'let kept = []; for (let i = 0; i < 2e6; i++) { kept.push({ i }); if (kept.length > 1e5) kept = []; }';
+  const run = spawnSync(process.execPath, [...options, '--trace-gc', '--trace-parallel-scavenge', '-e', allocate], {
+    encoding: 'utf8',
+  });
+  expect(run.status).toBe(0);
+  return {
+    scavenges: [...run.stdout.matchAll(/ ms: Scavenge /g)].length,
+    tasks: [...run.stdout.matchAll(/scavenge\[0x[0-9a-f]+\]: time=/g)].length,
+  };
+}
+
 /** The environment variables the container image's `ENV` instructions set. */
 function imageEnvironment(): Map<string, string> {
   const dockerfile = readFileSync(path.join(repositoryRoot, 'Dockerfile'), 'utf8').replace(/\\\n/g, ' ');
@@ -49,6 +67,15 @@ describe('Node options of the shipped server', () => {
     const factors = oldGenerationGrowingFactors(options());
     expect(factors.length).toBeGreaterThan(0);
     expect(new Set(factors)).toEqual(new Set([factor]));
+  });
+
+  // On an event's machine the server shares its cores with PostgreSQL (and the benchmark's load generator); up to
+  // eight scavenger tasks on two cores cost more CPU than one, and the main thread waited for them anyway
+  // (bench/results/game-load.md, 2026-11-24 23:49–00:01; docs/deploy.md).
+  it('the container image runs each young-generation collection as one task on the main thread', () => {
+    const { scavenges, tasks } = scavengeTasks(imageOptions());
+    expect(scavenges).toBeGreaterThan(5);
+    expect(tasks).toBe(scavenges);
   });
 
   it('the container image gives glibc two malloc arenas, not one per thread that allocates', () => {
