@@ -33,16 +33,24 @@ export const TimestampInput = z.union([
 ]);
 
 /**
+ * Every {@link intParam} schema with its maximum, so that a server can check such ids without running the
+ * schema (the schema stays the definition, and the answer for anything a shortcut does not accept).
+ */
+export const intParams = z.registry<{ max: number }>();
+
+/**
  * An integer id as it appears in a path (or a query string): canonical decimal digits only, so `2` names
  * 2 while ` 2`, `2 `, `02`, `+2`, `2e0` and `0x2` name nothing and are refused (400) before any handler runs.
  */
 export function intParam(max: number) {
-  return z
+  const schema = z
     .string()
     .max(String(max).length)
     .regex(/^[1-9][0-9]*$/)
     .transform(Number)
     .pipe(z.number().int().max(max));
+  intParams.add(schema, { max });
+  return schema;
 }
 
 /** A positive 32-bit id in a path or query string (see {@link intParam}). */
