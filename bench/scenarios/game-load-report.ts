@@ -19,6 +19,8 @@ export interface SubmissionFigures {
   seconds: number;
   /** p99 of the submissions completed in each whole second of the phase: whether the p99 is steady. */
   p99BySecond: number[];
+  /** p50 and p99 of the POST alone and of the status calls alone. */
+  parts: string;
 }
 
 export interface GameLoadRun {
@@ -46,7 +48,7 @@ function scaledRate(quietDayPerSecond: number, calibration: Calibration): string
 
 function submissionCell(figures: SubmissionFigures): string {
   const bySecond = figures.p99BySecond.map((ms) => ms.toFixed(0)).join(', ');
-  return `${figures.perSecond.toFixed(0)}/s, ${figures.completed} done in ${figures.seconds.toFixed(1)} s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms (by second: ${bySecond}), failures ${figures.failures}, unexpected verdicts ${figures.unexpected}; server CPU **${figures.serverCpuMicros.toFixed(0)} µs** per submission; CPU: ${figures.cpu}`;
+  return `${figures.perSecond.toFixed(0)}/s, ${figures.completed} done in ${figures.seconds.toFixed(1)} s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms (by second: ${bySecond}; ${figures.parts}), failures ${figures.failures}, unexpected verdicts ${figures.unexpected}; server CPU **${figures.serverCpuMicros.toFixed(0)} µs** per submission; CPU: ${figures.cpu}`;
 }
 
 export function gameLoadSection(run: GameLoadRun): string {

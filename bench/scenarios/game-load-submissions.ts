@@ -67,6 +67,12 @@ export interface SubmissionLoad {
   durationMs: number;
 }
 
+/** "p50 … ms, p99 … ms" of unsorted latencies. */
+function spread(ms: number[]): string {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`;
+}
+
 /** p99 of the submissions completed in each whole second of the phase (a last part-second is left out). */
 function p99BySecond(done: Array<{ at: number; ms: number }>, seconds: number): number[] {
   const windows: number[][] = Array.from({ length: Math.floor(seconds) }, () => []);
@@ -86,6 +92,9 @@ function p99BySecond(done: Array<{ at: number; ms: number }>, seconds: number): 
 export async function submissionLoad(serverPid: number, pool: Pool, gameId: number, load: SubmissionLoad) {
   const deadline = Date.now() + load.durationMs;
   const done: Array<{ at: number; ms: number }> = [];
+  /** The POST alone (stored, and judged on entry where it can be) and the status calls alone, ms. */
+  const postMs: number[] = [];
+  const statusMs: number[] = [];
   let failures = 0;
   let unexpected = 0;
   const began = performance.now();
@@ -107,6 +116,8 @@ export async function submissionLoad(serverPid: number, pool: Pool, gameId: numb
         continue;
       }
       const submissionId = Number(postedBody);
+      const stored = performance.now();
+      postMs.push(stored - sent);
       let verdict = 'FlagSubmitted';
       for (let poll = 0; poll < 200 && verdict === 'FlagSubmitted'; poll++) {
         const status = await pool.request({
@@ -118,6 +129,7 @@ export async function submissionLoad(serverPid: number, pool: Pool, gameId: numb
         if (verdict === 'FlagSubmitted') await new Promise((resolve) => setTimeout(resolve, 5));
       }
       const now = performance.now();
+      statusMs.push(now - stored);
       done.push({ at: now - began, ms: now - sent });
       if (verdict !== load.expected) unexpected += 1;
     }
@@ -137,6 +149,7 @@ export async function submissionLoad(serverPid: number, pool: Pool, gameId: numb
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     p99BySecond: p99BySecond(done, seconds),
+    parts: `POST ${spread(postMs)}, status calls ${spread(statusMs)}`,
     failures,
     unexpected,
     cpu: cpuShares(cpuBefore, cpuAfter, seconds),
