@@ -15,8 +15,8 @@
  * BENCH_SERVER_NODE_ARGS="--cpu-prof …" can be sliced by phase.
  * Correct flags go over 50 connections (issue 16 states its p99 and throughput at 50; BENCH_CORRECT_CONNECTIONS
  * changes it), 50 workers draining one queue of every signed-in player's unsolved challenges (~5,700 new solves
- * from 199 teams), so the phase lasts seconds at a steady load; each of those players has first read its team's
- * challenges (the game page), untimed. Until 2026-11-24 each of 150 players sent its own
+ * from 199 teams), so the phase lasts seconds at a steady load; each of those players has first opened one of its
+ * challenges, untimed. Until 2026-11-24 each of 150 players sent its own
  * flags (~4,100 in about 1.4 s, so up to 150 connections and a p99 set by the first wave).
  */
 import { writeFileSync } from 'node:fs';
@@ -113,18 +113,15 @@ async function main() {
     // Its own pool, so the phase holds exactly this many connections.
     const correctPool = new Pool(BASE, { connections: correctConnections, pipelining: 1 });
     const senders = players.filter((_, index) => index !== PROBE);
-    // A player sends a flag from the game page, which has just read the team's challenges: so each sender's session
+    // A player sends a flag from the challenge's page, which has just read the challenge: so each sender's session
     // and team are looked up once here, as they would be, and not all at once by the phase's first second (their
     // cached lookups from the sign-ins have expired during the 15 s of wrong flags).
     await Promise.all(
       senders.map(async (player) => {
-        const read = await correctPool.request({
-          method: 'GET',
-          path: `/api/game/${seeded.gameId}/details`,
-          headers: player.headers,
-        });
+        const path = `/api/game/${seeded.gameId}/challenges/${player.unsolved[0]}`;
+        const read = await correctPool.request({ method: 'GET', path, headers: player.headers });
         await read.body.dump();
-        if (read.statusCode !== 200) throw new Error(`reading the game's challenges failed: ${read.statusCode}`);
+        if (read.statusCode !== 200) throw new Error(`reading a challenge failed: ${read.statusCode}`);
       }),
     );
     const queue = correctFlagQueue(senders);
