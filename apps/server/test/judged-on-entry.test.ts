@@ -130,4 +130,38 @@ describe('correct answers judged on entry', () => {
       await suspend('Accepted');
     }
   });
+
+  it('once every blood is given, store answer, event and solve together, keep the earliest and replay a key', async () => {
+    const notices = async () =>
+      (await ctx.db.selectFrom('game_notices').select('type').where('game_id', '=', gameId).execute()).length;
+    const noticesBefore = await notices();
+    const eventsBefore = (await acceptedEvents()).length;
+    const fourth = await createPlayer(ctx.app, ctx.db, gameId, 'entryfourth');
+    const posted = await submit(fourth, 'flag{entry}', 'entry-key-4');
+    expect(posted.statusCode, posted.body).toBe(200);
+    const row = await ctx.db
+      .selectFrom('submissions')
+      .select(['status', 'checked_at'])
+      .where('id', '=', posted.body)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('Accepted');
+    expect(row.checked_at).not.toBeNull();
+    expect((await solveOf(fourth)).map((s) => String(s.submission_id))).toEqual([posted.body]);
+    expect(await acceptedEvents()).toHaveLength(eventsBefore + 1);
+    expect(await statusOf(fourth, posted.body)).toBe('Accepted');
+
+    const replayed = await submit(fourth, 'flag{entry}', 'entry-key-4');
+    expect(replayed.body).toBe(posted.body);
+    const again = await submit(fourth, 'flag{entry}');
+    expect(await statusOf(fourth, again.body)).toBe('Accepted');
+    expect((await solveOf(fourth)).map((s) => String(s.submission_id))).toEqual([posted.body]);
+    expect(await acceptedEvents()).toHaveLength(eventsBefore + 2);
+
+    // Two answers of one team sent together (one group commit, or two): the first stored is its solve.
+    const fifth = await createPlayer(ctx.app, ctx.db, gameId, 'entryfifth');
+    const both = await Promise.all([submit(fifth, 'flag{entry}'), submit(fifth, 'flag{entry}')]);
+    const ids = both.map((answer) => Number(answer.body)).sort((a, b) => a - b);
+    expect((await solveOf(fifth)).map((s) => Number(s.submission_id))).toEqual([ids[0]]);
+    expect(await notices()).toBe(noticesBefore);
+  });
 });

@@ -3,9 +3,14 @@ import type { Db } from '../db/database';
 import type { CheatSource, CommitResult, FlagRow, PendingSubmission, Verdict } from './judge-types';
 import type { NoticeRepository } from './notice.repository';
 import { ownerIsGone } from './process-lease.repository';
-import { lockChallenges, recordSolves } from './solve-recording';
+import { lockChallenges, openChallenges, recordSolves, solvesByGame } from './solve-recording';
 import { submissionsWithDetails } from './submission-details';
-import { insertSubmissions, type NewSubmission, type StoredSubmission } from './submission-store';
+import {
+  insertAcceptingSubmissions,
+  insertSubmissions,
+  type NewSubmission,
+  type StoredSubmission,
+} from './submission-store';
 
 export type { BloodNotice, CheatSource, CommitResult, FlagRow, PendingSubmission, Verdict } from './judge-types';
 
@@ -236,7 +241,7 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
 
     /**
      * Stores a group commit of submissions of which some are correct answers judged on entry (stored Accepted,
-     * with their FlagSubmit event), in one transaction with their solves: the challenge rows are locked first,
+     * with their FlagSubmit event), atomically with their solves (one statement when no challenge needs locking): the challenge rows are locked first,
      * as the verdict transaction locks them, so bloods and the earliest-solve rule hold across both paths.
      * `details(index, id)` describes the submission stored for input `index`. A replayed Idempotency-Key
      * stores nothing and records no solve. Returns each input's stored submission and what was recorded.
@@ -246,18 +251,30 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
       details: (index: number, id: number) => PendingSubmission,
       now: Date,
     ): Promise<{ stored: StoredSubmission[]; result: CommitResult }> {
+      const isAccepted = (input: NewSubmission) => input.judged?.status === 'Accepted';
+      const appliedOf = (stored: readonly StoredSubmission[]): Verdict[] =>
+        inputs.flatMap((input, index) => {
+          const own = stored[index];
+          if (!isAccepted(input) || !own || own.replayOf) return [];
+          return [{ submission: details(index, own.id), status: 'Accepted' as const }];
+        });
+      // Once a game is under way nearly every batch holds only challenges with all their bloods given: nothing to
+      // lock, so the submissions, their events and their solves are one statement that commits on its own (two
+      // round trips with this check instead of a transaction of five, which held each POST under load). The
+      // check is the one `lockChallenges` makes; committed solves stay, so a challenge found decided stays so.
+      const accepting = inputs.filter(isAccepted).map((input) => input.challengeId);
+      if ((await openChallenges(db, accepting)).length === 0) {
+        const { stored, solved } = await insertAcceptingSubmissions(db, inputs);
+        const applied = appliedOf(stored);
+        return { stored, result: { applied, solves: solvesByGame(applied, solved), notices: [], checkedAt: now } };
+      }
       return db.transaction().execute(async (trx) => {
-        const isAccepted = (input: NewSubmission) => input.judged?.status === 'Accepted';
         const locked = await lockChallenges(
           trx,
           inputs.filter(isAccepted).map((input) => input.challengeId),
         );
         const stored = await insertSubmissions(trx, inputs);
-        const applied: Verdict[] = inputs.flatMap((input, index) => {
-          const own = stored[index];
-          if (!isAccepted(input) || !own || own.replayOf) return [];
-          return [{ submission: details(index, own.id), status: 'Accepted' as const }];
-        });
+        const applied = appliedOf(stored);
         const recorded = await recordSolves(trx, applied, now, notices, locked);
         return { stored, result: { applied, ...recorded, checkedAt: now } };
       });

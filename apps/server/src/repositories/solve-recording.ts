@@ -1,5 +1,5 @@
 import { GamePermission, hasPermission } from '@flagpole/contract';
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ScoreboardSolveInput } from '../scoring/types';
 import type { BloodNotice, Verdict } from './judge-types';
@@ -58,6 +58,23 @@ function priorEligibleSolves(challengeIds: readonly number[], newSubmissionIds: 
 }
 
 /**
+ * The challenges among `challengeIds` whose bloods are not all given (fewer than three eligible solves committed),
+ * in id order: the ones a batch of solves must lock (`lockChallenges`).
+ */
+export async function openChallenges(
+  executor: Kysely<Database> | Transaction<Database>,
+  challengeIds: readonly number[],
+): Promise<number[]> {
+  const ids = [...new Set(challengeIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return [];
+  const prior = await priorEligibleSolves(ids, []).execute(executor);
+  const decided = new Set(
+    (prior.rows as { challenge_id: number; n: number }[]).filter((r) => Number(r.n) >= 3).map((r) => r.challenge_id),
+  );
+  return ids.filter((id) => !decided.has(id));
+}
+
+/**
  * Locks the rows of the challenges that will get solves and whose bloods are not all given yet, in id order
  * (so two transactions never deadlock), before anything counts their solves: blood ranks are decided under
  * this lock. A challenge with three eligible solves already committed is not locked: committed solves stay,
@@ -70,13 +87,7 @@ export async function lockChallenges(
   trx: Transaction<Database>,
   challengeIds: readonly number[],
 ): Promise<Set<number>> {
-  const ids = [...new Set(challengeIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return new Set();
-  const prior = await priorEligibleSolves(ids, []).execute(trx);
-  const decided = new Set(
-    (prior.rows as { challenge_id: number; n: number }[]).filter((r) => Number(r.n) >= 3).map((r) => r.challenge_id),
-  );
-  const open = ids.filter((id) => !decided.has(id));
+  const open = await openChallenges(trx, challengeIds);
   if (open.length > 0) {
     await trx.selectFrom('challenges').select('id').where('id', 'in', open).orderBy('id').forNoKeyUpdate().execute();
   }
@@ -89,6 +100,26 @@ export async function lockChallenges(
  * primary key keeps one solve per team and challenge: the earliest submission, whatever order they were
  * judged in. Returns the solves every process's scoreboard merges and the blood notices to announce.
  */
+/** The solves of the accepted answers whose submission became the team's solve (`written`), by game. */
+export function solvesByGame(
+  accepted: readonly Verdict[],
+  written: ReadonlySet<number>,
+): Map<number, ScoreboardSolveInput[]> {
+  const byGame = new Map<number, ScoreboardSolveInput[]>();
+  for (const { submission } of accepted) {
+    if (!written.has(submission.id)) continue;
+    const solves = byGame.get(submission.gameId) ?? [];
+    solves.push({
+      participationId: submission.participationId,
+      challengeId: submission.challengeId,
+      userName: submission.userName,
+      time: submission.submittedAt.getTime(),
+    });
+    byGame.set(submission.gameId, solves);
+  }
+  return byGame;
+}
+
 export async function recordSolves(
   trx: Transaction<Database>,
   accepted: readonly Verdict[],
@@ -118,18 +149,7 @@ export async function recordSolves(
       ),
     )
   ).rows;
-  const written = new Set(inserted.map((r) => Number(r.submission_id)));
-  for (const { submission } of accepted) {
-    if (!written.has(submission.id)) continue;
-    const solves = recorded.solves.get(submission.gameId) ?? [];
-    solves.push({
-      participationId: submission.participationId,
-      challengeId: submission.challengeId,
-      userName: submission.userName,
-      time: submission.submittedAt.getTime(),
-    });
-    recorded.solves.set(submission.gameId, solves);
-  }
+  recorded.solves = solvesByGame(accepted, new Set(inserted.map((r) => Number(r.submission_id))));
   const newIds = new Set(inserted.filter((r) => r.inserted).map((r) => Number(r.submission_id)));
   if (newIds.size === 0) return recorded;
   const newSolves = accepted.filter((v) => newIds.has(v.submission.id) && locked.has(v.submission.challengeId));

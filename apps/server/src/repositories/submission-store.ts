@@ -45,16 +45,32 @@ interface InsertedRow {
   id: string | number;
   user_id: string;
   idempotency_key: string | null;
+  /** The submission became its team's solve (only `insertAcceptingStatement` records solves). */
+  solved: boolean;
 }
+
+const SUBMISSION_CASTS = [
+  'int',
+  'int',
+  'int',
+  'int',
+  'uuid',
+  'text',
+  'timestamptz',
+  'text',
+  'timestamptz',
+  'jsonb',
+  'int',
+  'uuid',
+  'text',
+];
 
 /**
  * The group commit's statement. Rows judged on entry get their FlagSubmit event in the same statement, unless
  * their key was used before (nothing is stored then). Ids are drawn in `ord` order, so sorting them restores
- * the order given.
+ * the order given. `solves` is the rest of the statement: a last common table expression and the final select.
  */
-const insertStatement = new ValuesStatement(
-  ['int', 'int', 'int', 'int', 'uuid', 'text', 'timestamptz', 'text', 'timestamptz', 'jsonb', 'int', 'uuid', 'text'],
-  (values) => `
+const submissionsWith = (values: string, solves: string) => `
     with v(ord, game_id, challenge_id, participation_id, user_id, answer, submitted_at, status, checked_at,
            event_values, team_id, owner_process, idempotency_key) as (${values}),
     inserted as (
@@ -64,7 +80,7 @@ const insertStatement = new ValuesStatement(
         owner_process, idempotency_key
       from v order by ord
       on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
-      returning id, user_id, idempotency_key
+      returning id, user_id, idempotency_key, game_id, challenge_id, participation_id, submitted_at, status
     ),
     events as (
       insert into game_events (game_id, type, values, user_id, team_id, published_at)
@@ -73,8 +89,40 @@ const insertStatement = new ValuesStatement(
         and (v.idempotency_key is null or exists (
           select 1 from inserted i where i.user_id = v.user_id and i.idempotency_key = v.idempotency_key))
       order by ord
+    )${solves}`;
+
+const insertStatement = new ValuesStatement(SUBMISSION_CASTS, (values) =>
+  submissionsWith(
+    values,
+    `
+    select id, user_id, idempotency_key, false as solved from inserted order by id`,
+  ),
+);
+
+/**
+ * The group commit that also records the solves of its Accepted rows, as `recordSolves` does (one per team and
+ * challenge, the batch's earliest answer, moved earlier if an earlier one arrives): for batches that need no
+ * challenge lock, so a batch of correct answers is one statement committed on its own rather than a transaction of
+ * four. `solved` tells which stored submissions became their team's solve.
+ */
+const insertAcceptingStatement = new ValuesStatement(SUBMISSION_CASTS, (values) =>
+  submissionsWith(
+    values,
+    `,
+    solved as (
+      insert into solves (participation_id, challenge_id, game_id, submission_id, solved_at)
+      select distinct on (participation_id, challenge_id) participation_id, challenge_id, game_id, id, submitted_at
+      from inserted where status = 'Accepted'
+      order by participation_id, challenge_id, submitted_at, id
+      on conflict (participation_id, challenge_id) do update
+        set submission_id = excluded.submission_id, solved_at = excluded.solved_at
+        where solves.solved_at > excluded.solved_at
+      returning submission_id
     )
-    select id, user_id, idempotency_key from inserted order by id`,
+    select i.id, i.user_id, i.idempotency_key, (s.submission_id is not null) as solved
+    from inserted i left join solved s on s.submission_id = i.id
+    order by i.id`,
+  ),
 );
 
 const UNIQUE_VIOLATION = '23505';
@@ -112,7 +160,28 @@ export async function insertSubmissions(
   executor: Db | Transaction<Database>,
   inputs: readonly NewSubmission[],
 ): Promise<StoredSubmission[]> {
-  if (inputs.length === 0) return [];
+  return (await insertWith(insertStatement, executor, inputs)).stored;
+}
+
+/**
+ * `insertSubmissions` for a group commit holding correct answers judged on entry whose challenges need no lock
+ * (every blood given): their solves are recorded in the same statement. Returns the stored submissions and the ids
+ * of those that became their team's solve (inserted or moved earlier).
+ */
+export function insertAcceptingSubmissions(
+  executor: Db | Transaction<Database>,
+  inputs: readonly NewSubmission[],
+): Promise<{ stored: StoredSubmission[]; solved: Set<number> }> {
+  return insertWith(insertAcceptingStatement, executor, inputs);
+}
+
+async function insertWith(
+  statement: ValuesStatement,
+  executor: Db | Transaction<Database>,
+  inputs: readonly NewSubmission[],
+): Promise<{ stored: StoredSubmission[]; solved: Set<number> }> {
+  const solved = new Set<number>();
+  if (inputs.length === 0) return { stored: [], solved };
   // The same key twice in one batch (a client retrying at once): only the first goes to the database.
   const firstOfKey = new Map<string, number>();
   const unique: NewSubmission[] = [];
@@ -148,29 +217,30 @@ export async function insertSubmissions(
       input.idempotencyKey ?? null,
     ];
   });
-  const result = await executor.executeQuery(insertStatement.compile<InsertedRow>(rows));
+  const result = await executor.executeQuery(statement.compile<InsertedRow>(rows));
+  for (const r of result.rows) if (r.solved) solved.add(Number(r.id));
   const storedKeys = new Set(
     result.rows.flatMap((r) => (r.idempotency_key === null ? [] : [keyOf(r.user_id, r.idempotency_key)])),
   );
   const ids = result.rows.map((r) => Number(r.id));
   let next = 0;
-  const stored: Array<StoredSubmission | undefined> = unique.map((input) =>
+  const fresh: Array<StoredSubmission | undefined> = unique.map((input) =>
     input.idempotencyKey === undefined || storedKeys.has(keyOf(input.userId, input.idempotencyKey))
       ? { id: ids[next++] as number }
       : undefined,
   );
   const replayed = unique.flatMap((input, index) =>
-    stored[index] === undefined ? [{ userId: input.userId, key: input.idempotencyKey as string }] : [],
+    fresh[index] === undefined ? [{ userId: input.userId, key: input.idempotencyKey as string }] : [],
   );
   const earlier = await submissionsByKey(replayed, executor);
   const uniqueResults = unique.map((input, index) => {
-    const own = stored[index];
+    const own = fresh[index];
     if (own) return own;
     const found = earlier.get(keyOf(input.userId, input.idempotencyKey as string));
     if (!found) throw new Error('submission with a used idempotency key not found');
     return found;
   });
-  return inputs.map((input, index) => {
+  const stored = inputs.map((input, index) => {
     const place = places[index] as number;
     if (place >= 0) return uniqueResults[place] as StoredSubmission;
     // A repeat within the batch answers the first one's id, as a replay of it.
@@ -180,6 +250,7 @@ export async function insertSubmissions(
       replayOf: { gameId: input.gameId, challengeId: input.challengeId, answer: input.answer },
     };
   });
+  return { stored, solved };
 }
 
 /**

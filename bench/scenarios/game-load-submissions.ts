@@ -1,0 +1,191 @@
+/**
+ * Flag submissions as the game-load scenario sends them: signed-in players, each submission a POST and then status
+ * calls until the verdict, counted when the verdict arrives; and how soon a new solve shows on the scoreboard.
+ */
+import type { Pool } from 'undici';
+import { cpuShares, cpuSnapshot } from './process-stats';
+
+/** A signed-in player: session and XSRF cookies plus the matching header. */
+export interface Player {
+  headers: Record<string, string>;
+  unsolved: number[];
+}
+
+export async function signIn(base: string, userName: string, password: string, unsolved: number[]): Promise<Player> {
+  const response = await fetch(`${base}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${userName} failed: ${response.status}`);
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
+  const xsrf = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+  return {
+    headers: {
+      cookie: cookies.join('; '),
+      'x-xsrf-token': decodeURIComponent(xsrf),
+      'content-type': 'application/json',
+    },
+    unsolved: [...unsolved],
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** One submission to send: who sends it, to which challenge, which answer. */
+export interface Submission {
+  player: Player;
+  challengeId: number;
+  flag: string;
+}
+
+/**
+ * The correct flags of the given players as one queue, round-robin over the players (each player's next unsolved
+ * challenge in turn), so consecutive submissions come from different teams. Takes the flags out of the players'
+ * lists.
+ */
+export function correctFlagQueue(players: Player[]): Submission[] {
+  const queue: Submission[] = [];
+  while (players.some((player) => player.unsolved.length > 0)) {
+    for (const player of players) {
+      const challengeId = player.unsolved.shift();
+      if (challengeId !== undefined) queue.push({ player, challengeId, flag: `flag{bench-${challengeId}}` });
+    }
+  }
+  return queue;
+}
+
+export interface SubmissionLoad {
+  /** Concurrent workers, one request in flight each. */
+  workers: number;
+  /** The worker's next submission (round counts from 1 per worker), or undefined when it has no more work. */
+  next: (worker: number, round: number) => Submission | undefined;
+  expected: 'Accepted' | 'WrongAnswer';
+  durationMs: number;
+}
+
+/** "p50 … ms, p99 … ms" of unsorted latencies. */
+function spread(ms: number[]): string {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`;
+}
+
+/** p99 of the submissions completed in each whole second of the phase (a last part-second is left out). */
+function p99BySecond(done: Array<{ at: number; ms: number }>, seconds: number): number[] {
+  const windows: number[][] = Array.from({ length: Math.floor(seconds) }, () => []);
+  for (const { at, ms } of done) windows[Math.floor(at / 1000)]?.push(ms);
+  return windows.map((window) =>
+    percentile(
+      window.sort((a, b) => a - b),
+      99,
+    ),
+  );
+}
+
+/**
+ * Each worker submits and then asks for the verdict until it has one; a submission counts when its verdict arrives.
+ * Bounded by the duration and by the work available.
+ */
+export async function submissionLoad(serverPid: number, pool: Pool, gameId: number, load: SubmissionLoad) {
+  const deadline = Date.now() + load.durationMs;
+  const done: Array<{ at: number; ms: number }> = [];
+  /** The POST alone (stored, and judged on entry where it can be) and the status calls alone, ms. */
+  const postMs: number[] = [];
+  const statusMs: number[] = [];
+  let failures = 0;
+  let unexpected = 0;
+  const began = performance.now();
+  const worker = async (index: number) => {
+    for (let round = 1; Date.now() < deadline; round++) {
+      const submission = load.next(index, round);
+      if (submission === undefined) return;
+      const { player, challengeId, flag } = submission;
+      const sent = performance.now();
+      const posted = await pool.request({
+        method: 'POST',
+        path: `/api/game/${gameId}/challenges/${challengeId}`,
+        headers: player.headers,
+        body: JSON.stringify({ flag }),
+      });
+      const postedBody = await posted.body.text();
+      if (posted.statusCode !== 200) {
+        failures += 1;
+        continue;
+      }
+      const submissionId = Number(postedBody);
+      const stored = performance.now();
+      postMs.push(stored - sent);
+      let verdict = 'FlagSubmitted';
+      for (let poll = 0; poll < 200 && verdict === 'FlagSubmitted'; poll++) {
+        const status = await pool.request({
+          method: 'GET',
+          path: `/api/game/${gameId}/challenges/${challengeId}/status/${submissionId}`,
+          headers: player.headers,
+        });
+        verdict = JSON.parse(await status.body.text()) as string;
+        if (verdict === 'FlagSubmitted') await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const now = performance.now();
+      statusMs.push(now - stored);
+      done.push({ at: now - began, ms: now - sent });
+      if (verdict !== load.expected) unexpected += 1;
+    }
+  };
+  const cpuBefore = cpuSnapshot(serverPid);
+  await Promise.all(Array.from({ length: load.workers }, (_, index) => worker(index)));
+  const seconds = (performance.now() - began) / 1000;
+  const cpuAfter = cpuSnapshot(serverPid);
+  const latencies = done.map(({ ms }) => ms).sort((a, b) => a - b);
+  return {
+    completed: latencies.length,
+    seconds,
+    // The server's own CPU time per submission (POST plus status calls until the verdict), the issue's measure;
+    // /proc counts in 10 ms ticks, so a phase of thousands of submissions is exact to a few µs.
+    serverCpuMicros: latencies.length ? ((cpuAfter.server - cpuBefore.server) * 1e6) / latencies.length : 0,
+    perSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    p99BySecond: p99BySecond(done, seconds),
+    parts: `POST ${spread(postMs)}, status calls ${spread(statusMs)}`,
+    failures,
+    unexpected,
+    cpu: cpuShares(cpuBefore, cpuAfter, seconds),
+  };
+}
+
+/** Time from a correct verdict until the public scoreboard shows the new score. */
+export async function visibilityDelay(base: string, gameId: number, player: Player, teamName: string): Promise<number> {
+  const challengeId = player.unsolved.shift();
+  if (challengeId === undefined) return Number.NaN;
+  const scoreOf = async () => {
+    const board = (await (await fetch(`${base}/api/game/${gameId}/scoreboard`)).json()) as {
+      items: Array<{ name: string; score: number }>;
+    };
+    return board.items.find((item) => item.name === teamName)?.score ?? 0;
+  };
+  const before = await scoreOf();
+  const posted = await fetch(`${base}/api/game/${gameId}/challenges/${challengeId}`, {
+    method: 'POST',
+    headers: player.headers,
+    body: JSON.stringify({ flag: `flag{bench-${challengeId}}` }),
+  });
+  const submissionId = Number(await posted.text());
+  for (let poll = 0; poll < 400; poll++) {
+    const verdict = (await (
+      await fetch(`${base}/api/game/${gameId}/challenges/${challengeId}/status/${submissionId}`, {
+        headers: player.headers,
+      })
+    ).json()) as string;
+    if (verdict !== 'FlagSubmitted') break;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const accepted = performance.now();
+  while (performance.now() - accepted < 5_000) {
+    if ((await scoreOf()) !== before) return performance.now() - accepted;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return Number.POSITIVE_INFINITY;
+}
