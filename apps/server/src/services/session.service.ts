@@ -32,8 +32,9 @@ export interface LiveSession {
 
 /**
  * Opaque server-side sessions: the cookie holds a random token, the database only its SHA-256. Resolved
- * sessions are cached per process (by token, `SessionCache`), so a request costs no query and no hash; every change that must apply at once
- * (sign-out, sign-out everywhere, ban, role or name change) is announced on the event bus.
+ * sessions are cached per process by token (`SessionCache`), so a request costs no query and no hash; every
+ * change that must apply at once (sign-out, sign-out everywhere, ban, role or name change) is announced on the
+ * event bus.
  */
 export function createSessionService(deps: {
   sessions: SessionRepository;
