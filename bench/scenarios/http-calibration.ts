@@ -6,9 +6,9 @@ import { Pool } from 'undici';
  * A second speed figure for scenarios whose cost is mostly HTTP exchanges over loopback: the CPU a bare
  * `node:http` server spends per exchange, driven by the same client as the scenarios (undici, 50 connections,
  * one request at a time on each). The addition loop measures JavaScript alone; this measures what every answer
- * costs below the platform — the kernel's loopback path, Node's HTTP parser and its writes. On this machine the
- * two moved apart from one day to the next (2026-11-25: loop 255 ms, a third slower than the evening before,
- * while a submission's server CPU doubled), so results print both.
+ * costs below the platform — the kernel's loopback path, Node's HTTP parser and its writes. The two moved apart
+ * between two machines of the same kind two hours apart (2026-11-25 00:20 UTC: loop 255 ms, a third slower than
+ * at 22:20, while the same code's server CPU per wrong flag doubled), so results print both.
  */
 export interface HttpCalibration {
   /** Server CPU time (user + system, all threads) per exchange, µs. */
