@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Calibration, describeSpeed } from './calibration';
+import { describeHttpCalibration, type HttpCalibration } from './http-calibration';
 
 export interface SubmissionFigures {
   perSecond: number;
@@ -25,6 +26,8 @@ export interface SubmissionFigures {
 
 export interface GameLoadRun {
   calibration: Calibration;
+  /** What a bare HTTP exchange costs on this machine today (http-calibration.ts). */
+  httpExchange: HttpCalibration;
   nodeArgs: string[];
   game: { teams: number; challenges: number; solves: number };
   scoreboard: { tool: string; requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: string };
@@ -54,16 +57,21 @@ function scaledRate(quietDayPerSecond: number, calibration: Calibration): string
   return `≥ ${Math.round((quietDayPerSecond * 150) / calibration.loopMs)}/s here (~${quietDayPerSecond} on a ~150 ms day)`;
 }
 
-function submissionCell(figures: SubmissionFigures): string {
+/** A submission's server CPU in bare exchanges of the day: a figure that the machine's day moves less. */
+function inBareExchanges(figures: SubmissionFigures, httpExchange: HttpCalibration): string {
+  return `${(figures.serverCpuMicros / httpExchange.serverMicrosPerExchange).toFixed(1)} bare exchanges`;
+}
+
+function submissionCell(figures: SubmissionFigures, httpExchange: HttpCalibration): string {
   const bySecond = figures.p99BySecond.map((ms) => ms.toFixed(0)).join(', ');
-  return `${figures.perSecond.toFixed(0)}/s, ${figures.completed} done in ${figures.seconds.toFixed(1)} s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms (by second: ${bySecond}; ${figures.parts}), failures ${figures.failures}, unexpected verdicts ${figures.unexpected}; server CPU **${figures.serverCpuMicros.toFixed(0)} µs** per submission; CPU: ${figures.cpu}`;
+  return `${figures.perSecond.toFixed(0)}/s, ${figures.completed} done in ${figures.seconds.toFixed(1)} s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms (by second: ${bySecond}; ${figures.parts}), failures ${figures.failures}, unexpected verdicts ${figures.unexpected}; server CPU **${figures.serverCpuMicros.toFixed(0)} µs** per submission (${inBareExchanges(figures, httpExchange)}); CPU: ${figures.cpu}`;
 }
 
 export function gameLoadSection(run: GameLoadRun): string {
-  const { calibration, scoreboard, wrong, correct, memory } = run;
+  const { calibration, httpExchange, scoreboard, wrong, correct, memory } = run;
   return `## Run of ${calibration.at} (written by \`game-load.ts --write\`)
 
-${calibration.machine}; calibration: ${describeSpeed(calibration)}.
+${calibration.machine}; calibration: ${describeSpeed(calibration)}, ${describeHttpCalibration(httpExchange)}.
 Server: one process of the bundled build, \`node ${run.nodeArgs.join(' ')}\`, on the local PostgreSQL server, rate
 limits off; the load generator runs beside it on the same machine (loopback). Game: ${run.game.teams} teams,
 ${run.game.challenges} challenges, ${run.game.solves} solves seeded.
@@ -71,8 +79,8 @@ ${run.game.challenges} challenges, ${run.game.solves} solves seeded.
 | measure | result | target (issue 16) |
 |---|---|---|
 | full scoreboard, \`Accept-Encoding: gzip, br\`, 32 connections, 15 s (${scoreboard.tool}) | ${scoreboard.requestsPerSecond.toFixed(0)} req/s, p50 ${scoreboard.p50.toFixed(2)} ms, p99 ${scoreboard.p99.toFixed(2)} ms (non-2xx ${scoreboard.non2xx}, errors ${scoreboard.errors}) | not below earlier runs |
-| wrong flags (POST + status until verdict), 64 players, 15 s | ${submissionCell(wrong)} | ${scaledMicros(100, calibration)}; ${scaledRate(5_700, calibration)}; p99 ≤ 50 ms |
-| correct flags, each a new solve, ${correct.connections} connections draining one queue of ${correct.teams} teams' unsolved challenges, ≤ 15 s | ${submissionCell(correct)} | ${scaledMicros(190, calibration)}; ${scaledRate(2_800, calibration)}; p99 ≤ 50 ms at 50 connections (${scaledLatency(50, calibration)}) |
+| wrong flags (POST + status until verdict), 64 players, 15 s | ${submissionCell(wrong, httpExchange)} | ${scaledMicros(100, calibration)}; ${scaledRate(5_700, calibration)}; p99 ≤ 50 ms |
+| correct flags, each a new solve, ${correct.connections} connections draining one queue of ${correct.teams} teams' unsolved challenges, ≤ 15 s | ${submissionCell(correct, httpExchange)} | ${scaledMicros(190, calibration)}; ${scaledRate(2_800, calibration)}; p99 ≤ 50 ms at 50 connections (${scaledLatency(50, calibration)}) |
 | new solve visible on the scoreboard | ${run.visibleAfterMs.map((ms) => `${Math.round(ms)} ms`).join(', ')} | ≤ 300 ms |
 | server memory (RSS) | ${memory.idleMb.toFixed(0)} MB after seeding, **${memory.peakMb.toFixed(0)} MB peak** (phase peaks: ${memory.phases}) | ≤ 180 MB |
 `;

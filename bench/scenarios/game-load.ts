@@ -29,6 +29,7 @@ import { writeGameLoadSection } from './game-load-report';
 import { scoreboardLoad } from './game-load-scoreboard';
 import { CHALLENGES, PASSWORD, seed, TEAMS } from './game-load-seed';
 import { correctFlagQueue, signIn, submissionLoad, visibilityDelay } from './game-load-submissions';
+import { calibrateHttpExchange, describeHttpCalibration } from './http-calibration';
 import { residentMb } from './process-stats';
 
 const PORT = 18_180;
@@ -42,7 +43,8 @@ const PROBE = 180;
 async function main() {
   // Before the server starts, so the figures tell the machine's speed and not the server's load.
   const calibration = calibrate();
-  console.log(describeCalibration(calibration));
+  const httpExchange = await calibrateHttpExchange();
+  console.log(`${describeCalibration(calibration)}, ${describeHttpCalibration(httpExchange)}`);
   await recreateDatabase(DB_NAME);
   const serverDir = process.argv.find((arg) => arg.startsWith('--server-dir='))?.slice('--server-dir='.length);
   const server = await startBenchServer({
@@ -153,6 +155,7 @@ async function main() {
     if (process.argv.includes('--write')) {
       const file = writeGameLoadSection(repoRoot, {
         calibration,
+        httpExchange,
         nodeArgs: benchServerNodeArgs(serverDir),
         game: { teams: TEAMS, challenges: CHALLENGES, solves: seeded.solves },
         scoreboard,

@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { Pool } from 'undici';
+
+/**
+ * A second speed figure for scenarios whose cost is mostly HTTP exchanges over loopback: the CPU a bare
+ * `node:http` server spends per exchange, driven by the same client as the scenarios (undici, 50 connections,
+ * one request at a time on each). The addition loop measures JavaScript alone; this measures what every answer
+ * costs below the platform — the kernel's loopback path, Node's HTTP parser and its writes. The two moved apart
+ * between two machines of the same kind two hours apart (2026-11-25 00:20 UTC: loop 255 ms, a third slower than
+ * at 22:20, while the same code's server CPU per wrong flag doubled), so results print both.
+ */
+export interface HttpCalibration {
+  /** Server CPU time (user + system, all threads) per exchange, µs. */
+  serverMicrosPerExchange: number;
+  exchangesPerSecond: number;
+}
+
+/** The bare server: a short JSON answer, like a status call's; `/cpu` answers the process's CPU time so far. */
+const BARE_SERVER = `
+const http = require('node:http');
+const server = http.createServer((request, response) => {
+  if (request.url === '/cpu') {
+    const used = process.cpuUsage();
+    response.end(String(used.user + used.system));
+    return;
+  }
+  response.setHeader('content-type', 'application/json; charset=utf-8');
+  response.end('{"data":"WrongAnswer","status":200}');
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'));
+`;
+
+const CONNECTIONS = 50;
+
+async function serverCpuMicros(pool: Pool): Promise<number> {
+  const answer = await pool.request({ method: 'GET', path: '/cpu' });
+  return Number(await answer.body.text());
+}
+
+/** Drives the server with one request at a time per connection for `ms`; returns how many were answered. */
+async function drive(pool: Pool, ms: number): Promise<number> {
+  const until = performance.now() + ms;
+  let answered = 0;
+  const connection = async () => {
+    while (performance.now() < until) {
+      const answer = await pool.request({ method: 'GET', path: '/api/status' });
+      await answer.body.dump();
+      answered++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, connection));
+  return answered;
+}
+
+/** Measures the bare exchange over `durationMs` after a warm-up of a third of it. */
+export async function calibrateHttpExchange(durationMs = 3_000): Promise<HttpCalibration> {
+  const child = spawn(process.execPath, ['-e', BARE_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const [firstOutput] = (await once(child.stdout, 'data')) as [Buffer];
+    const pool = new Pool(`http://127.0.0.1:${Number.parseInt(firstOutput.toString(), 10)}`, {
+      connections: CONNECTIONS,
+      pipelining: 1,
+    });
+    try {
+      await drive(pool, durationMs / 3);
+      const cpuBefore = await serverCpuMicros(pool);
+      const started = performance.now();
+      const answered = await drive(pool, durationMs);
+      const seconds = (performance.now() - started) / 1000;
+      const cpuAfter = await serverCpuMicros(pool);
+      return { serverMicrosPerExchange: (cpuAfter - cpuBefore) / answered, exchangesPerSecond: answered / seconds };
+    } finally {
+      await pool.close();
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+export function describeHttpCalibration(c: HttpCalibration): string {
+  return `bare node:http exchange ${c.serverMicrosPerExchange.toFixed(1)} µs of server CPU (${Math.round(c.exchangesPerSecond)}/s, ${CONNECTIONS} connections)`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`)
+  console.log(describeHttpCalibration(await calibrateHttpExchange()));
