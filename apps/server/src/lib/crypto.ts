@@ -11,6 +11,30 @@ export function sha256Hex(data: string | Buffer): string {
   return hash('sha256', data, 'hex');
 }
 
+const DIGEST_BYTES = 32;
+
+/**
+ * The SHA-256 digests of strings (UTF-8), end to end in one buffer, for `digestListed`: secrets compared often
+ * (flags) are hashed once when loaded, and each one costs 32 bytes rather than a buffer object of its own.
+ */
+export function sha256Digests(texts: readonly string[]): Buffer {
+  return Buffer.concat(texts.map((text) => hash('sha256', text, 'buffer')));
+}
+
+/**
+ * Whether the SHA-256 digest of `text` is one of `digests` (from `sha256Digests`), compared in constant time
+ * with each of them, with no early exit on the first hit: the time tells neither where nor whether they differ.
+ */
+export function digestListed(text: string, digests: Buffer): boolean {
+  if (digests.length === 0) return false;
+  const digest = hash('sha256', text, 'buffer');
+  let found = false;
+  for (let at = 0; at < digests.length; at += DIGEST_BYTES) {
+    if (timingSafeEqual(digest, digests.subarray(at, at + DIGEST_BYTES))) found = true;
+  }
+  return found;
+}
+
 /** Compares two strings in time independent of where they differ. */
 export function constantTimeEqual(a: string, b: string): boolean {
   const left = hash('sha256', a, 'buffer');

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { ChallengeTypeName } from '../db/schema';
 import { callerParticipation, gameWithCallerParticipation, PARTICIPATION_COLUMNS } from './caller-participation';
+import { prepare } from './prepared-statement';
 import { submissionsWithDetails } from './submission-details';
 import { createSubmissionStore } from './submission-store';
 
@@ -62,6 +63,47 @@ export interface TeamFlagRow {
 }
 
 export function createPlayRepository(db: Db) {
+  // The two lookups behind every submission, read again per player and per challenge every few seconds: written once.
+  const playerContext = prepare(2, (gameId: number, userId: string) =>
+    gameWithCallerParticipation(db, gameId, userId).select([
+      'g.id',
+      'g.start_at',
+      'g.end_at',
+      'g.practice_mode',
+      'g.private_key',
+      'g.writeup_required',
+      'g.writeup_deadline',
+      ...PARTICIPATION_COLUMNS,
+      'p.division_id',
+    ]),
+  );
+  const enabledChallenge = prepare(2, (gameId: number, challengeId: number) =>
+    db
+      .selectFrom('challenges as c')
+      .leftJoin('attachments as a', 'a.id', 'c.attachment_id')
+      .leftJoin('files as fl', 'fl.hash', 'a.file_hash')
+      .select([
+        'c.id',
+        'c.title',
+        'c.content',
+        'c.category',
+        'c.type',
+        'c.hints',
+        'c.deadline_at',
+        'c.submission_limit',
+        'c.original_score',
+        'c.file_name',
+        'a.type as attachment_type',
+        'a.remote_url',
+        'a.file_hash',
+        'a.file_name as attachment_file_name',
+        'fl.size as file_size',
+      ])
+      .where('c.id', '=', challengeId)
+      .where('c.game_id', '=', gameId)
+      .where('c.is_enabled', '=', true),
+  );
+
   async function teamFlag(challengeId: number, participationId: number): Promise<TeamFlagRow | undefined> {
     return db
       .selectFrom('flags as f')
@@ -83,19 +125,7 @@ export function createPlayRepository(db: Db) {
   return {
     /** The game and the caller's participation (through the roster), in one query; undefined for no game. */
     async playerContext(gameId: number, userId: string): Promise<PlayerContextRow | undefined> {
-      const row = await gameWithCallerParticipation(db, gameId, userId)
-        .select([
-          'g.id',
-          'g.start_at',
-          'g.end_at',
-          'g.practice_mode',
-          'g.private_key',
-          'g.writeup_required',
-          'g.writeup_deadline',
-          ...PARTICIPATION_COLUMNS,
-          'p.division_id',
-        ])
-        .executeTakeFirst();
+      const [row] = (await db.executeQuery(playerContext(gameId, userId))).rows;
       if (!row) return undefined;
       const { participation_id, status, team_id, team_name, division_id, ...game } = row;
       const participation = callerParticipation({ participation_id, status, team_id, team_name });
@@ -134,31 +164,7 @@ export function createPlayRepository(db: Db) {
 
     /** An enabled challenge of the game with its static attachment. */
     async enabledChallenge(gameId: number, challengeId: number): Promise<PlayChallengeRow | undefined> {
-      return db
-        .selectFrom('challenges as c')
-        .leftJoin('attachments as a', 'a.id', 'c.attachment_id')
-        .leftJoin('files as fl', 'fl.hash', 'a.file_hash')
-        .select([
-          'c.id',
-          'c.title',
-          'c.content',
-          'c.category',
-          'c.type',
-          'c.hints',
-          'c.deadline_at',
-          'c.submission_limit',
-          'c.original_score',
-          'c.file_name',
-          'a.type as attachment_type',
-          'a.remote_url',
-          'a.file_hash',
-          'a.file_name as attachment_file_name',
-          'fl.size as file_size',
-        ])
-        .where('c.id', '=', challengeId)
-        .where('c.game_id', '=', gameId)
-        .where('c.is_enabled', '=', true)
-        .executeTakeFirst();
+      return (await db.executeQuery(enabledChallenge(gameId, challengeId))).rows[0];
     },
 
     teamFlag,

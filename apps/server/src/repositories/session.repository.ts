@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import type { UserRow } from '../db/schema';
+import { prepare } from './prepared-statement';
 
 export interface NewSession {
   tokenHash: string;
@@ -10,6 +11,17 @@ export interface NewSession {
 }
 
 export function createSessionRepository(db: Db) {
+  /** Read for every session this process has not resolved in the last few seconds: written once. */
+  const findLive = prepare(2, (tokenHash: string, now: Date) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select('sessions.expires_at as session_expires_at')
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.expires_at', '>', now),
+  );
+
   return {
     async insert(session: NewSession): Promise<void> {
       await db
@@ -25,14 +37,7 @@ export function createSessionRepository(db: Db) {
     },
     /** The unexpired session with this hash and its user, loaded fresh so role changes apply at once. */
     async findLive(tokenHash: string, now: Date): Promise<{ expiresAt: Date; user: UserRow } | undefined> {
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('users')
-        .select('sessions.expires_at as session_expires_at')
-        .where('sessions.token_hash', '=', tokenHash)
-        .where('sessions.expires_at', '>', now)
-        .executeTakeFirst();
+      const [row] = (await db.executeQuery(findLive(tokenHash, now))).rows;
       if (!row) return undefined;
       const { session_expires_at, ...user } = row;
       return { expiresAt: session_expires_at, user };

@@ -29,33 +29,40 @@ export interface RecordedSolves {
  * The eligible solves of each challenge committed before, counted up to three (ranks past third blood award
  * nothing, so an index walk of a few rows replaces a count of every solve). Eligible: the team is Accepted,
  * its division (if any) has GetBlood on the challenge, the solve lies in [start, end) and not after the
- * challenge deadline — the scoreboard's rule (scoring/README.md).
+ * challenge deadline — the scoreboard's rule (scoring/README.md). `challengeIds` is a subquery of the ids;
+ * `excluded` one of submissions not to count (the new solves themselves), if any.
  */
-function priorEligibleSolves(challengeIds: readonly number[], newSubmissionIds: readonly string[]) {
-  const excluded =
-    newSubmissionIds.length === 0 ? sql`` : sql`and s.submission_id not in (${sql.join(newSubmissionIds)})`;
-  return sql`
+function priorEligibleSolves(challengeIds: string, excluded?: string): string {
+  return `
     select c.id as challenge_id, (
       select count(*)::int from (
         select 1 from solves s
         join participations p on p.id = s.participation_id
         join games g on g.id = s.game_id
         where s.challenge_id = c.id
-          ${excluded}
+          ${excluded === undefined ? '' : `and s.submission_id not in (${excluded})`}
           and p.status = 'Accepted'
           and (p.division_id is null or (coalesce(
             (select dc.permissions from division_challenge_configs dc
               where dc.division_id = p.division_id and dc.challenge_id = c.id),
             (select d.default_permissions from divisions d where d.id = p.division_id)
-          ) & ${GamePermission.GetBlood}::int) <> 0)
+          ) & ${GamePermission.GetBlood}) <> 0)
           and s.solved_at >= g.start_at and s.solved_at < g.end_at
           and (c.deadline_at is null or s.solved_at <= c.deadline_at)
         limit 3
       ) as first_three
     ) as n
     from challenges c
-    where c.id in (${sql.join([...challengeIds])})`;
+    where c.id in (${challengeIds})`;
 }
+
+/**
+ * Counts the prior eligible solves of a list of challenges. Asked before every group commit that holds a correct
+ * answer (`openChallenges`), so its text is written once per id count rather than built per batch.
+ */
+const priorSolvesStatement = new ValuesStatement(['int'], (values) =>
+  priorEligibleSolves(`select id from (${values}) as ids(id)`),
+);
 
 /**
  * The challenges among `challengeIds` whose bloods are not all given (fewer than three eligible solves committed),
@@ -67,10 +74,10 @@ export async function openChallenges(
 ): Promise<number[]> {
   const ids = [...new Set(challengeIds)].sort((a, b) => a - b);
   if (ids.length === 0) return [];
-  const prior = await priorEligibleSolves(ids, []).execute(executor);
-  const decided = new Set(
-    (prior.rows as { challenge_id: number; n: number }[]).filter((r) => Number(r.n) >= 3).map((r) => r.challenge_id),
+  const prior = await executor.executeQuery(
+    priorSolvesStatement.compile<{ challenge_id: number; n: number }>(ids.map((id) => [id])),
   );
+  const decided = new Set(prior.rows.filter((r) => Number(r.n) >= 3).map((r) => r.challenge_id));
   return ids.filter((id) => !decided.has(id));
 }
 
@@ -175,7 +182,6 @@ interface BloodFacts {
  * blood settings and window, and how many eligible solves the challenge had before (up to three).
  */
 async function bloodFacts(trx: Transaction<Database>, newSolves: readonly Verdict[]): Promise<BloodFacts[]> {
-  const newIds = newSolves.map((v) => String(v.submission.id));
   const result = await sql<BloodFacts>`
     with v(submission_id, participation_id, challenge_id) as (values ${sql.join(
       newSolves.map(
@@ -183,7 +189,7 @@ async function bloodFacts(trx: Transaction<Database>, newSolves: readonly Verdic
           sql`(${String(v.submission.id)}::bigint, ${v.submission.participationId}::int, ${v.submission.challengeId}::int)`,
       ),
     )}),
-    prior as (${priorEligibleSolves([...new Set(newSolves.map((v) => v.submission.challengeId))], newIds)})
+    prior as (${sql.raw(priorEligibleSolves('select challenge_id from v', 'select submission_id from v'))})
     select v.submission_id,
       (select coalesce(dc.permissions, d.default_permissions, ${GamePermission.All}::int)
         from participations p

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { NewUser, UserRow, UserUpdate } from '../db/schema';
+import { prepare } from './prepared-statement';
 
 /** PostgreSQL's code for a unique-index violation. */
 const UNIQUE_VIOLATION = '23505';
@@ -10,6 +11,15 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 export function createUserRepository(db: Db) {
+  /** Run for every active player every few seconds: written once. */
+  const recordVisit = prepare(4, (id: string, at: Date, ip: string, notBefore: Date) =>
+    db
+      .updateTable('users')
+      .set({ last_visited_at: at, last_ip: ip })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('last_visited_at', 'is', null), eb('last_visited_at', '<', notBefore)])),
+  );
+
   return {
     async findById(id: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -59,12 +69,7 @@ export function createUserRepository(db: Db) {
     },
     /** Records a visit unless one was recorded after `notBefore` (one write per user every few seconds). */
     async recordVisit(id: string, at: Date, ip: string, notBefore: Date): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ last_visited_at: at, last_ip: ip })
-        .where('id', '=', id)
-        .where((eb) => eb.or([eb('last_visited_at', 'is', null), eb('last_visited_at', '<', notBefore)]))
-        .execute();
+      await db.executeQuery(recordVisit(id, at, ip, notBefore));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../lib/crypto';
 import { buildMatcher, isUsablePattern, matchesFlag } from './flag-match';
 
 describe('flag matching', () => {
@@ -13,6 +14,18 @@ describe('flag matching', () => {
     const refused = ['flag{exact}', 'flag{mixed}!', 'NUM{12}', 'num{12}x', 'xnum{12}', 'word{ab1}', ''];
     expect(accepted.filter((a) => !matchesFlag(a, matcher))).toEqual([]);
     expect(refused.filter((a) => matchesFlag(a, matcher))).toEqual([]);
+  });
+
+  it('keeps the digests of exact and case-insensitive flags, not the flags, so judging hashes only the answer', () => {
+    const matcher = buildMatcher([
+      { flag: 'flag{A}', matchType: 'Exact' },
+      { flag: 'flag{B}', matchType: 'Exact' },
+      { flag: 'flag{C}', matchType: 'IgnoreCase' },
+    ]);
+    expect(matcher.exact.toString('hex')).toBe(sha256Hex('flag{A}') + sha256Hex('flag{B}'));
+    expect(matcher.folded.toString('hex')).toBe(sha256Hex('flag{c}'));
+    expect(['flag{B}', 'FLAG{c}'].every((answer) => matchesFlag(answer, matcher))).toBe(true);
+    expect(['flag{b}', 'flag{A} '].some((answer) => matchesFlag(answer, matcher))).toBe(false);
   });
 
   it('runs a backtracking-hostile pattern in linear time on a long input', () => {

