@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { Pool } from 'undici';
 
@@ -53,12 +53,18 @@ async function drive(pool: Pool, ms: number): Promise<number> {
   return answered;
 }
 
+/** Starts the bare server as a process of its own (so its CPU time is its own); resolves with its port. */
+export async function startBareServer(): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['-e', BARE_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [firstOutput] = (await once(child.stdout, 'data')) as [Buffer];
+  return { child, port: Number.parseInt(firstOutput.toString(), 10) };
+}
+
 /** Measures the bare exchange over `durationMs` after a warm-up of a third of it. */
 export async function calibrateHttpExchange(durationMs = 3_000): Promise<HttpCalibration> {
-  const child = spawn(process.execPath, ['-e', BARE_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const { child, port } = await startBareServer();
   try {
-    const [firstOutput] = (await once(child.stdout, 'data')) as [Buffer];
-    const pool = new Pool(`http://127.0.0.1:${Number.parseInt(firstOutput.toString(), 10)}`, {
+    const pool = new Pool(`http://127.0.0.1:${port}`, {
       connections: CONNECTIONS,
       pipelining: 1,
     });
