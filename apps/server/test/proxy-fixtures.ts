@@ -100,10 +100,19 @@ export function openProxy(
   });
 }
 
-export async function openProxyOrFail(url: string): Promise<WebSocket> {
-  const result = await openProxy(url);
-  if (result.status !== 101 || !('ws' in result)) throw new Error(`proxy refused: ${JSON.stringify(result)}`);
-  return result.ws;
+/**
+ * Opens a proxy websocket or throws. An instance reported Running may not listen yet (its process starts after its
+ * container; slower on a loaded machine), which the proxy answers with 418: that is retried for up to `waitMs`, as
+ * a player's client would.
+ */
+export async function openProxyOrFail(url: string, waitMs = 10_000): Promise<WebSocket> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const result = await openProxy(url);
+    if (result.status === 101 && 'ws' in result) return result.ws;
+    if (result.status !== 418 || Date.now() >= until) throw new Error(`proxy refused: ${JSON.stringify(result)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** Sends `data` through the socket and collects the same number of bytes back. */
