@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './client';
+import { eventually } from './container-fixtures';
 import { del, expectError, ok, signUp, signUpAdmin } from './game-fixtures';
 import { createTestContext, type TestContext } from './harness';
 import { type FilePart, multipartFiles } from './multipart';
@@ -111,6 +112,11 @@ describe('POST /api/assets', () => {
     const before = await filesUnder(ctx.config.filesDir);
     const tooLarge = Buffer.alloc(MAX_ASSET_BYTES + 1, 7);
     expectError(await upload(admin, [part('small.txt', 'fits'), part('big.bin', tooLarge)]), 413);
+    // The refused part's staging file is removed as its stream closes, which may come just after the answer.
+    await eventually(
+      async () => JSON.stringify(await filesUnder(ctx.config.filesDir)) === JSON.stringify(before),
+      5_000,
+    );
     expect(await filesUnder(ctx.config.filesDir)).toEqual(before);
     expect(await referenceCount(sha256(tooLarge))).toBeUndefined();
     // Files read before the failing one are not kept either.
