@@ -34,7 +34,7 @@ async function statusOf(player: Player, submissionId: string): Promise<string> {
 const solveOf = (player: Player) =>
   ctx.db
     .selectFrom('solves')
-    .select(['submission_id'])
+    .select(['submission_id', 'solved_at'])
     .where('participation_id', '=', player.participationId)
     .where('challenge_id', '=', challengeId)
     .execute();
@@ -171,12 +171,7 @@ describe('correct answers judged on entry', () => {
       )
       .execute();
     const earliest = Math.min(...answers.map((answer) => answer.submitted_at.getTime()));
-    const solves = await ctx.db
-      .selectFrom('solves')
-      .select(['submission_id', 'solved_at'])
-      .where('participation_id', '=', fifth.participationId)
-      .where('challenge_id', '=', challengeId)
-      .execute();
+    const solves = await solveOf(fifth);
     expect(solves).toHaveLength(1);
     expect(answers.map((answer) => String(answer.id))).toContain(String(solves[0]?.submission_id));
     expect(solves[0]?.solved_at.getTime()).toBe(earliest);
