@@ -58,6 +58,22 @@ export function correctFlagQueue(players: Player[]): Submission[] {
   return queue;
 }
 
+/** Status calls, 5 ms apart, until the verdict is no longer FlagSubmitted or `maxPolls` calls were made. */
+export async function pollVerdict(
+  pool: Pool,
+  statusPath: string,
+  headers: Record<string, string>,
+  maxPolls: number,
+): Promise<string> {
+  let verdict = 'FlagSubmitted';
+  for (let poll = 0; poll < maxPolls && verdict === 'FlagSubmitted'; poll++) {
+    const status = await pool.request({ method: 'GET', path: statusPath, headers });
+    verdict = JSON.parse(await status.body.text()) as string;
+    if (verdict === 'FlagSubmitted') await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return verdict;
+}
+
 export interface SubmissionLoad {
   /** Concurrent workers, one request in flight each. */
   workers: number;
@@ -118,16 +134,12 @@ export async function submissionLoad(serverPid: number, pool: Pool, gameId: numb
       const submissionId = Number(postedBody);
       const stored = performance.now();
       postMs.push(stored - sent);
-      let verdict = 'FlagSubmitted';
-      for (let poll = 0; poll < 200 && verdict === 'FlagSubmitted'; poll++) {
-        const status = await pool.request({
-          method: 'GET',
-          path: `/api/game/${gameId}/challenges/${challengeId}/status/${submissionId}`,
-          headers: player.headers,
-        });
-        verdict = JSON.parse(await status.body.text()) as string;
-        if (verdict === 'FlagSubmitted') await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      const verdict = await pollVerdict(
+        pool,
+        `/api/game/${gameId}/challenges/${challengeId}/status/${submissionId}`,
+        player.headers,
+        200,
+      );
       const now = performance.now();
       statusMs.push(now - stored);
       done.push({ at: now - began, ms: now - sent });

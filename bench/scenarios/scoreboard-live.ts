@@ -33,6 +33,7 @@ import { insertBigBoard } from '../../e2e/src/big-board';
 import { databaseUrl, recreateDatabase } from './bench-database';
 import { benchServerNodeArgs, repoRoot, startBenchServer } from './bench-server';
 import { calibrate, describeCalibration } from './calibration';
+import { pollVerdict } from './game-load-submissions';
 import { cpuSeconds, residentMb } from './process-stats';
 
 const TEAMS = 10_000;
@@ -205,16 +206,12 @@ async function submit(pool: Pool, gameId: number, player: StreamPlayer): Promise
     body: JSON.stringify({ flag: `flag{live-${challengeId}}` }),
   });
   const submissionId = Number(await response.body.text());
-  let verdict = 'FlagSubmitted';
-  for (let poll = 0; poll < 400 && verdict === 'FlagSubmitted'; poll++) {
-    const status = await pool.request({
-      method: 'GET',
-      path: `/api/game/${gameId}/challenges/${challengeId}/status/${submissionId}`,
-      headers: player.headers,
-    });
-    verdict = JSON.parse(await status.body.text()) as string;
-    if (verdict === 'FlagSubmitted') await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  const verdict = await pollVerdict(
+    pool,
+    `/api/game/${gameId}/challenges/${challengeId}/status/${submissionId}`,
+    player.headers,
+    400,
+  );
   return {
     key: `${player.teamId}:${challengeId}`,
     posted,
