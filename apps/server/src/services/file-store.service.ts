@@ -60,6 +60,7 @@ export function createFileStore(deps: {
     const hasher = createHash('sha256');
     let size = 0;
     let head = Buffer.alloc(0);
+    const sink = createWriteStream(temporary, { flags: 'wx' });
     try {
       await pipeline(
         content,
@@ -71,9 +72,12 @@ export function createFileStore(deps: {
             yield chunk;
           }
         },
-        createWriteStream(temporary, { flags: 'wx' }),
+        sink,
       );
     } catch (error) {
+      // The pipeline rejects on the first error, possibly while the file is still being opened: removing it
+      // before the sink has closed could leave a file its late open creates.
+      if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
       await rm(temporary, { force: true });
       throw error;
     }
