@@ -25,6 +25,8 @@ export interface SubmissionFigures {
   /** The load generator's own CPU per submission (µs) and share of one core over the phase (%). */
   generatorCpuMicros: number;
   generatorShare: number;
+  /** Part of the load generator's CPU spent in the kernel, %. */
+  generatorKernelShare: number;
 }
 
 export interface GameLoadRun {
@@ -69,7 +71,7 @@ function inBareExchanges(figures: SubmissionFigures, httpExchange: HttpCalibrati
 
 function submissionCell(figures: SubmissionFigures, httpExchange: HttpCalibration): string {
   const bySecond = figures.p99BySecond.map((ms) => ms.toFixed(0)).join(', ');
-  return `${figures.perSecond.toFixed(0)}/s, ${figures.completed} done in ${figures.seconds.toFixed(1)} s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms (by second: ${bySecond}; ${figures.parts}), failures ${figures.failures}, unexpected verdicts ${figures.unexpected}; server CPU **${figures.serverCpuMicros.toFixed(0)} µs** per submission (${inBareExchanges(figures, httpExchange)}); load generator ${figures.generatorCpuMicros.toFixed(0)} µs per submission, ${figures.generatorShare.toFixed(0)} % of a core; CPU: ${figures.cpu}`;
+  return `${figures.perSecond.toFixed(0)}/s, ${figures.completed} done in ${figures.seconds.toFixed(1)} s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms (by second: ${bySecond}; ${figures.parts}), failures ${figures.failures}, unexpected verdicts ${figures.unexpected}; server CPU **${figures.serverCpuMicros.toFixed(0)} µs** per submission (${inBareExchanges(figures, httpExchange)}); load generator ${figures.generatorCpuMicros.toFixed(0)} µs per submission (${figures.generatorKernelShare.toFixed(0)} % in the kernel), ${figures.generatorShare.toFixed(0)} % of a core; CPU: ${figures.cpu}`;
 }
 
 export function gameLoadSection(run: GameLoadRun): string {

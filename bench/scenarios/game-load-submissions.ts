@@ -164,6 +164,8 @@ export async function submissionLoad(serverPid: number, client: LoadClient, game
     // submission and as a share of one core: what the client takes from the 2 cores the server runs on.
     generatorCpuMicros: latencies.length ? generatorMicros / latencies.length : 0,
     generatorShare: generatorMicros / 1e4 / seconds,
+    // Much of a client's CPU on loopback is the kernel's (sending runs the receiving side's TCP work too).
+    generatorKernelShare: generatorMicros ? (100 * generatorUsed.system) / generatorMicros : 0,
     client: client.kind,
     perSecond: latencies.length / seconds,
     p50: percentile(latencies, 50),
