@@ -22,12 +22,19 @@ export interface SubmissionFigures {
   p99BySecond: number[];
   /** p50 and p99 of the POST alone and of the status calls alone. */
   parts: string;
+  /** The load generator's own CPU per submission (µs) and share of one core over the phase (%). */
+  generatorCpuMicros: number;
+  generatorShare: number;
+  /** Part of the load generator's CPU spent in the kernel, %. */
+  generatorKernelShare: number;
 }
 
 export interface GameLoadRun {
   calibration: Calibration;
   /** What a bare HTTP exchange costs on this machine today (http-calibration.ts). */
   httpExchange: HttpCalibration;
+  /** The submission phases' HTTP client (game-load-client.ts). */
+  client: string;
   nodeArgs: string[];
   game: { teams: number; challenges: number; solves: number };
   scoreboard: { tool: string; requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: string };
@@ -64,7 +71,7 @@ function inBareExchanges(figures: SubmissionFigures, httpExchange: HttpCalibrati
 
 function submissionCell(figures: SubmissionFigures, httpExchange: HttpCalibration): string {
   const bySecond = figures.p99BySecond.map((ms) => ms.toFixed(0)).join(', ');
-  return `${figures.perSecond.toFixed(0)}/s, ${figures.completed} done in ${figures.seconds.toFixed(1)} s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms (by second: ${bySecond}; ${figures.parts}), failures ${figures.failures}, unexpected verdicts ${figures.unexpected}; server CPU **${figures.serverCpuMicros.toFixed(0)} µs** per submission (${inBareExchanges(figures, httpExchange)}); CPU: ${figures.cpu}`;
+  return `${figures.perSecond.toFixed(0)}/s, ${figures.completed} done in ${figures.seconds.toFixed(1)} s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms (by second: ${bySecond}; ${figures.parts}), failures ${figures.failures}, unexpected verdicts ${figures.unexpected}; server CPU **${figures.serverCpuMicros.toFixed(0)} µs** per submission (${inBareExchanges(figures, httpExchange)}); load generator ${figures.generatorCpuMicros.toFixed(0)} µs per submission (${figures.generatorKernelShare.toFixed(0)} % in the kernel), ${figures.generatorShare.toFixed(0)} % of a core; CPU: ${figures.cpu}`;
 }
 
 export function gameLoadSection(run: GameLoadRun): string {
@@ -73,7 +80,8 @@ export function gameLoadSection(run: GameLoadRun): string {
 
 ${calibration.machine}; calibration: ${describeSpeed(calibration)}, ${describeHttpCalibration(httpExchange)}.
 Server: one process of the bundled build, \`node ${run.nodeArgs.join(' ')}\`, on the local PostgreSQL server, rate
-limits off; the load generator runs beside it on the same machine (loopback). Game: ${run.game.teams} teams,
+limits off; the load generator runs beside it on the same machine (loopback), submissions sent by its **${run.client}**
+client (\`--client\`, game-load-client.ts). Game: ${run.game.teams} teams,
 ${run.game.challenges} challenges, ${run.game.solves} solves seeded.
 
 | measure | result | target (issue 16) |

@@ -3,6 +3,7 @@
  * calls until the verdict, counted when the verdict arrives; and how soon a new solve shows on the scoreboard.
  */
 import type { Pool } from 'undici';
+import type { LoadClient } from './game-load-client';
 import { cpuShares, cpuSnapshot } from './process-stats';
 
 /** A signed-in player: session and XSRF cookies plus the matching header. */
@@ -65,10 +66,17 @@ export async function pollVerdict(
   headers: Record<string, string>,
   maxPolls: number,
 ): Promise<string> {
+  return askUntilVerdict(async () => {
+    const status = await pool.request({ method: 'GET', path: statusPath, headers });
+    return status.body.text();
+  }, maxPolls);
+}
+
+/** `ask` (one status call, its JSON body) 5 ms apart until the verdict is no longer FlagSubmitted or `maxPolls`. */
+async function askUntilVerdict(ask: () => Promise<string>, maxPolls: number): Promise<string> {
   let verdict = 'FlagSubmitted';
   for (let poll = 0; poll < maxPolls && verdict === 'FlagSubmitted'; poll++) {
-    const status = await pool.request({ method: 'GET', path: statusPath, headers });
-    verdict = JSON.parse(await status.body.text()) as string;
+    verdict = JSON.parse(await ask()) as string;
     if (verdict === 'FlagSubmitted') await new Promise((resolve) => setTimeout(resolve, 5));
   }
   return verdict;
@@ -105,7 +113,7 @@ function p99BySecond(done: Array<{ at: number; ms: number }>, seconds: number): 
  * Each worker submits and then asks for the verdict until it has one; a submission counts when its verdict arrives.
  * Bounded by the duration and by the work available.
  */
-export async function submissionLoad(serverPid: number, pool: Pool, gameId: number, load: SubmissionLoad) {
+export async function submissionLoad(serverPid: number, client: LoadClient, gameId: number, load: SubmissionLoad) {
   const deadline = Date.now() + load.durationMs;
   const done: Array<{ at: number; ms: number }> = [];
   /** The POST alone (stored, and judged on entry where it can be) and the status calls alone, ms. */
@@ -115,31 +123,23 @@ export async function submissionLoad(serverPid: number, pool: Pool, gameId: numb
   let unexpected = 0;
   const began = performance.now();
   const worker = async (index: number) => {
+    const send = client.sender(index);
     for (let round = 1; Date.now() < deadline; round++) {
       const submission = load.next(index, round);
       if (submission === undefined) return;
       const { player, challengeId, flag } = submission;
       const sent = performance.now();
-      const posted = await pool.request({
-        method: 'POST',
-        path: `/api/game/${gameId}/challenges/${challengeId}`,
-        headers: player.headers,
-        body: JSON.stringify({ flag }),
-      });
-      const postedBody = await posted.body.text();
+      const path = `/api/game/${gameId}/challenges/${challengeId}`;
+      const posted = await send('POST', path, player, JSON.stringify({ flag }));
       if (posted.statusCode !== 200) {
         failures += 1;
         continue;
       }
-      const submissionId = Number(postedBody);
+      const submissionId = Number(posted.body);
       const stored = performance.now();
       postMs.push(stored - sent);
-      const verdict = await pollVerdict(
-        pool,
-        `/api/game/${gameId}/challenges/${challengeId}/status/${submissionId}`,
-        player.headers,
-        200,
-      );
+      const statusPath = `${path}/status/${submissionId}`;
+      const verdict = await askUntilVerdict(async () => (await send('GET', statusPath, player)).body, 200);
       const now = performance.now();
       statusMs.push(now - stored);
       done.push({ at: now - began, ms: now - sent });
@@ -147,9 +147,12 @@ export async function submissionLoad(serverPid: number, pool: Pool, gameId: numb
     }
   };
   const cpuBefore = cpuSnapshot(serverPid);
+  const generatorBefore = process.cpuUsage();
   await Promise.all(Array.from({ length: load.workers }, (_, index) => worker(index)));
   const seconds = (performance.now() - began) / 1000;
+  const generatorUsed = process.cpuUsage(generatorBefore);
   const cpuAfter = cpuSnapshot(serverPid);
+  const generatorMicros = generatorUsed.user + generatorUsed.system;
   const latencies = done.map(({ ms }) => ms).sort((a, b) => a - b);
   return {
     completed: latencies.length,
@@ -157,6 +160,13 @@ export async function submissionLoad(serverPid: number, pool: Pool, gameId: numb
     // The server's own CPU time per submission (POST plus status calls until the verdict), the issue's measure;
     // /proc counts in 10 ms ticks, so a phase of thousands of submissions is exact to a few µs.
     serverCpuMicros: latencies.length ? ((cpuAfter.server - cpuBefore.server) * 1e6) / latencies.length : 0,
+    // The load generator's own CPU (this process, every thread, from process.cpuUsage: µs resolution), per
+    // submission and as a share of one core: what the client takes from the 2 cores the server runs on.
+    generatorCpuMicros: latencies.length ? generatorMicros / latencies.length : 0,
+    generatorShare: generatorMicros / 1e4 / seconds,
+    // Much of a client's CPU on loopback is the kernel's (sending runs the receiving side's TCP work too).
+    generatorKernelShare: generatorMicros ? (100 * generatorUsed.system) / generatorMicros : 0,
+    client: client.kind,
     perSecond: latencies.length / seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),

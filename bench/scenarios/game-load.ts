@@ -7,7 +7,11 @@
  * time and count; all traffic stays on loopback.
  *
  *   node --import tsx bench/scenarios/game-load.ts [--write] [--submissions-only] [--server-dir=<apps/server>]
+ *     [--client=raw|undici]
  *
+ * --client chooses the HTTP client of the submission phases and of the bare-exchange calibration (game-load-client.ts):
+ * raw (default) is a lean node:net client that leaves the server more of the machine; undici is the client used
+ * until 2026-11-25, for comparing with earlier figures.
  * --server-dir runs another checkout's server (e.g. a worktree of main for a before run) under this same
  * load generator. BENCH_DB_NAME names the database (default flagpole_bench).
  * --write records the results in bench/results/game-load.md. BENCH_PHASES_FILE=<path> writes each phase's start
@@ -21,14 +25,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Pool } from 'undici';
 import { recreateDatabase } from './bench-database';
 import { benchServerNodeArgs, repoRoot, startBenchServer } from './bench-server';
 import { calibrate, describeCalibration } from './calibration';
+import { clientKindFromArgs, type LoadClient, openLoadClient } from './game-load-client';
 import { writeGameLoadSection } from './game-load-report';
 import { scoreboardLoad } from './game-load-scoreboard';
 import { CHALLENGES, PASSWORD, seed, TEAMS } from './game-load-seed';
-import { correctFlagQueue, signIn, submissionLoad, visibilityDelay } from './game-load-submissions';
+import { correctFlagQueue, type Player, signIn, submissionLoad, visibilityDelay } from './game-load-submissions';
 import { calibrateHttpExchange, describeHttpCalibration } from './http-calibration';
 import { residentMb } from './process-stats';
 
@@ -39,11 +43,33 @@ const DB_NAME = process.env.BENCH_DB_NAME ?? 'flagpole_bench';
 const correctConnections = Math.min(180, Math.max(1, Number(process.env.BENCH_CORRECT_CONNECTIONS ?? 50)));
 /** The player whose solves the visibility probe times; its flags stay out of the correct-flag phase. */
 const PROBE = 180;
+/** Players sending wrong flags, one connection and one request in flight each. */
+const WRONG_WORKERS = 64;
+
+/**
+ * A player sends a flag from the challenge's page, which has just read the challenge: so each sender's session and
+ * team are looked up once, untimed, as they would be, and not all at once by the correct-flag phase's first second
+ * (their cached lookups from the sign-ins have expired during the 15 s of wrong flags). `workers` connections read
+ * the senders' first unsolved challenges, one at a time each.
+ */
+async function readChallenges(client: LoadClient, gameId: number, senders: Player[], workers: number) {
+  let next = 0;
+  const worker = async (index: number) => {
+    const send = client.sender(index);
+    for (let player = senders[next++]; player !== undefined; player = senders[next++]) {
+      const read = await send('GET', `/api/game/${gameId}/challenges/${player.unsolved[0]}`, player);
+      if (read.statusCode !== 200) throw new Error(`reading a challenge failed: ${read.statusCode}`);
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, (_, index) => worker(index)));
+}
 
 async function main() {
+  const clientKind = clientKindFromArgs(process.argv);
+  console.log(`submission phases driven by the ${clientKind} client`);
   // Before the server starts, so the figures tell the machine's speed and not the server's load.
   const calibration = calibrate();
-  const httpExchange = await calibrateHttpExchange();
+  const httpExchange = await calibrateHttpExchange(clientKind);
   console.log(`${describeCalibration(calibration)}, ${describeHttpCalibration(httpExchange)}`);
   await recreateDatabase(DB_NAME);
   const serverDir = process.argv.find((arg) => arg.startsWith('--server-dir='))?.slice('--server-dir='.length);
@@ -93,11 +119,11 @@ async function main() {
     const players = await Promise.all(
       seeded.teams.slice(0, 200).map((team) => signIn(BASE, team.userName, PASSWORD, team.unsolved)),
     );
-    // One connection per player, as each player's browser would hold its own.
     endPhase('sign-in of 200 players');
-    const pool = new Pool(BASE, { connections: 150, pipelining: 1 });
-    const wrong = await submissionLoad(pid, pool, seeded.gameId, {
-      workers: 64,
+    // One connection per sending player, as each player's browser would hold its own.
+    const wrongClient = openLoadClient(clientKind, BASE, WRONG_WORKERS);
+    const wrong = await submissionLoad(pid, wrongClient, seeded.gameId, {
+      workers: WRONG_WORKERS,
       next: (worker, round) => {
         const player = players[worker];
         const challengeId = player?.unsolved[(round - 1) % player.unsolved.length];
@@ -110,25 +136,15 @@ async function main() {
     });
     console.log('wrong flags', wrong);
     endPhase('wrong flags');
-    await pool.close();
+    await wrongClient.close();
 
-    // Its own pool, so the phase holds exactly this many connections.
-    const correctPool = new Pool(BASE, { connections: correctConnections, pipelining: 1 });
+    // Its own connections, so the phase holds exactly this many.
+    const correctClient = openLoadClient(clientKind, BASE, correctConnections);
     const senders = players.filter((_, index) => index !== PROBE);
-    // A player sends a flag from the challenge's page, which has just read the challenge: so each sender's session
-    // and team are looked up once here, as they would be, and not all at once by the phase's first second (their
-    // cached lookups from the sign-ins have expired during the 15 s of wrong flags).
-    await Promise.all(
-      senders.map(async (player) => {
-        const path = `/api/game/${seeded.gameId}/challenges/${player.unsolved[0]}`;
-        const read = await correctPool.request({ method: 'GET', path, headers: player.headers });
-        await read.body.dump();
-        if (read.statusCode !== 200) throw new Error(`reading a challenge failed: ${read.statusCode}`);
-      }),
-    );
+    await readChallenges(correctClient, seeded.gameId, senders, correctConnections);
     const queue = correctFlagQueue(senders);
     let queued = 0;
-    const correct = await submissionLoad(pid, correctPool, seeded.gameId, {
+    const correct = await submissionLoad(pid, correctClient, seeded.gameId, {
       workers: correctConnections,
       next: () => queue[queued++],
       expected: 'Accepted',
@@ -136,7 +152,7 @@ async function main() {
     });
     console.log('correct flags', correct);
     endPhase('correct flags');
-    await correctPool.close();
+    await correctClient.close();
 
     const probe = players[PROBE];
     const delays: number[] = [];
@@ -156,6 +172,7 @@ async function main() {
       const file = writeGameLoadSection(repoRoot, {
         calibration,
         httpExchange,
+        client: clientKind,
         nodeArgs: benchServerNodeArgs(serverDir),
         game: { teams: TEAMS, challenges: CHALLENGES, solves: seeded.solves },
         scoreboard,

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { Pool } from 'undici';
+import { type Caller, type ClientKind, clientKindFromArgs, type LoadClient, openLoadClient } from './game-load-client';
 
 /**
  * A second speed figure for scenarios whose cost is mostly HTTP exchanges over loopback: the CPU a bare
- * `node:http` server spends per exchange, driven by the same client as the scenarios (undici, 50 connections,
- * one request at a time on each). The addition loop measures JavaScript alone; this measures what every answer
+ * `node:http` server spends per exchange, driven by the same client as the scenario (game-load-client.ts: raw or
+ * undici, 50 connections, one request at a time on each; undici until 2026-11-25). The addition loop measures JavaScript alone; this measures what every answer
  * costs below the platform — the kernel's loopback path, Node's HTTP parser and its writes. The two moved apart
  * between two machines of the same kind two hours apart (2026-11-25 00:20 UTC: loop 255 ms, a third slower than
  * at 22:20, while the same code's server CPU per wrong flag doubled), so results print both.
@@ -14,6 +14,7 @@ export interface HttpCalibration {
   /** Server CPU time (user + system, all threads) per exchange, µs. */
   serverMicrosPerExchange: number;
   exchangesPerSecond: number;
+  client: ClientKind;
 }
 
 /** The bare server: a short JSON answer, like a status call's; `/cpu` answers the process's CPU time so far. */
@@ -32,24 +33,26 @@ server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port +
 `;
 
 const CONNECTIONS = 50;
+/** The bare exchanges carry no cookies. */
+const ANONYMOUS: Caller = { headers: {} };
 
-async function serverCpuMicros(pool: Pool): Promise<number> {
-  const answer = await pool.request({ method: 'GET', path: '/cpu' });
-  return Number(await answer.body.text());
+async function serverCpuMicros(client: LoadClient): Promise<number> {
+  const answer = await client.sender(0)('GET', '/cpu', ANONYMOUS);
+  return Number(answer.body);
 }
 
 /** Drives the server with one request at a time per connection for `ms`; returns how many were answered. */
-async function drive(pool: Pool, ms: number): Promise<number> {
+async function drive(client: LoadClient, ms: number): Promise<number> {
   const until = performance.now() + ms;
   let answered = 0;
-  const connection = async () => {
+  const connection = async (worker: number) => {
+    const send = client.sender(worker);
     while (performance.now() < until) {
-      const answer = await pool.request({ method: 'GET', path: '/api/status' });
-      await answer.body.dump();
+      await send('GET', '/api/status', ANONYMOUS);
       answered++;
     }
   };
-  await Promise.all(Array.from({ length: CONNECTIONS }, connection));
+  await Promise.all(Array.from({ length: CONNECTIONS }, (_, worker) => connection(worker)));
   return answered;
 }
 
@@ -61,23 +64,24 @@ export async function startBareServer(): Promise<{ child: ChildProcess; port: nu
 }
 
 /** Measures the bare exchange over `durationMs` after a warm-up of a third of it. */
-export async function calibrateHttpExchange(durationMs = 3_000): Promise<HttpCalibration> {
+export async function calibrateHttpExchange(kind: ClientKind, durationMs = 3_000): Promise<HttpCalibration> {
   const { child, port } = await startBareServer();
   try {
-    const pool = new Pool(`http://127.0.0.1:${port}`, {
-      connections: CONNECTIONS,
-      pipelining: 1,
-    });
+    const client = openLoadClient(kind, `http://127.0.0.1:${port}`, CONNECTIONS);
     try {
-      await drive(pool, durationMs / 3);
-      const cpuBefore = await serverCpuMicros(pool);
+      await drive(client, durationMs / 3);
+      const cpuBefore = await serverCpuMicros(client);
       const started = performance.now();
-      const answered = await drive(pool, durationMs);
+      const answered = await drive(client, durationMs);
       const seconds = (performance.now() - started) / 1000;
-      const cpuAfter = await serverCpuMicros(pool);
-      return { serverMicrosPerExchange: (cpuAfter - cpuBefore) / answered, exchangesPerSecond: answered / seconds };
+      const cpuAfter = await serverCpuMicros(client);
+      return {
+        serverMicrosPerExchange: (cpuAfter - cpuBefore) / answered,
+        exchangesPerSecond: answered / seconds,
+        client: kind,
+      };
     } finally {
-      await pool.close();
+      await client.close();
     }
   } finally {
     child.kill('SIGTERM');
@@ -85,8 +89,8 @@ export async function calibrateHttpExchange(durationMs = 3_000): Promise<HttpCal
 }
 
 export function describeHttpCalibration(c: HttpCalibration): string {
-  return `bare node:http exchange ${c.serverMicrosPerExchange.toFixed(1)} µs of server CPU (${Math.round(c.exchangesPerSecond)}/s, ${CONNECTIONS} connections)`;
+  return `bare node:http exchange ${c.serverMicrosPerExchange.toFixed(1)} µs of server CPU (${Math.round(c.exchangesPerSecond)}/s, ${CONNECTIONS} connections, ${c.client} client)`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`)
-  console.log(describeHttpCalibration(await calibrateHttpExchange()));
+  console.log(describeHttpCalibration(await calibrateHttpExchange(clientKindFromArgs(process.argv))));
