@@ -11,6 +11,7 @@ import { createScoreboardRepository } from './repositories/scoreboard.repository
 import { gamePlayRoutes } from './routes/game-play.routes';
 import { teamResultsRoutes } from './routes/team-results.routes';
 import type { AuditLog } from './services/audit-log';
+import { createDecidedChallenges } from './services/decided-challenges';
 import { createFlagCache } from './services/flag-cache';
 import { createFlagChecker, type FlagChecker } from './services/flag-checker.service';
 import { createGameMonitorService } from './services/game-monitor.service';
@@ -68,6 +69,7 @@ export async function registerGamePlay(
   });
   const judgeRepository = createJudgeRepository(db, deps.noticeRepository);
   const flags = createFlagCache({ repository: judgeRepository, events, clock, trustMs: deps.lookupTrustMs });
+  const decided = createDecidedChallenges({ events, clock, trustMs: deps.lookupTrustMs });
   const flagChecker = createFlagChecker({
     repository: judgeRepository,
     owner: deps.lease.id,
@@ -79,6 +81,7 @@ export async function registerGamePlay(
     log,
     audit: deps.audit,
     onVerdict: deps.observe?.verdict,
+    decided,
   });
   const lookups = createPlayLookups({ repository, events, clock, trustMs: deps.lookupTrustMs });
   const play = createGamePlayService({
@@ -110,6 +113,7 @@ export async function registerGamePlay(
     gateway.close();
     lookups.close();
     flags.close();
+    decided.close();
     await flagChecker.stop();
     await scoreboard.settle();
     scoreboard.close();

@@ -177,4 +177,55 @@ describe('correct answers judged on entry', () => {
     expect(solves[0]?.solved_at.getTime()).toBe(earliest);
     expect(await notices()).toBe(noticesBefore);
   });
+
+  it('skip the blood check for a challenge found decided, until an organiser’s change is announced', async () => {
+    const thirdBloods = async () =>
+      (
+        await ctx.db
+          .selectFrom('game_notices')
+          .select('type')
+          .where('game_id', '=', gameId)
+          .where('type', '=', 'ThirdBlood')
+          .execute()
+      ).length;
+    const setStatus = (players: Player[], status: 'Suspended' | 'Accepted') =>
+      ctx.db
+        .updateTable('participations')
+        .set({ status })
+        .where(
+          'id',
+          'in',
+          players.map((p) => p.participationId),
+        )
+        .execute();
+    const before = await thirdBloods();
+    const early = await ctx.db
+      .selectFrom('participations')
+      .select('id as participationId')
+      .where('game_id', '=', gameId)
+      .where('status', '=', 'Accepted')
+      .execute();
+    const sixth = await createPlayer(ctx.app, ctx.db, gameId, 'entrysixth');
+    const seventh = await createPlayer(ctx.app, ctx.db, gameId, 'entryseventh');
+    // Only the last two earlier solves stay eligible, so the third blood is open again; changed in the database
+    // without an announcement, it is not seen while the challenge is remembered as decided (LOOKUP_CACHE_SECONDS).
+    const suspended = early.slice(0, -2) as Player[];
+    await setStatus(suspended, 'Suspended');
+    try {
+      expect(await statusOf(sixth, (await submit(sixth, 'flag{entry}')).body)).toBe('Accepted');
+      expect(await thirdBloods()).toBe(before);
+      // An organiser's change is announced: the challenge is checked again (the flag cache is dropped too, so the
+      // queue judges one wrong answer to cache the flags again).
+      await setStatus([sixth], 'Suspended');
+      await ctx.app.services.play.scoreboard.invalidate(gameId);
+      const checker = ctx.app.services.play.flagChecker;
+      await checker.start();
+      expect(await statusOf(seventh, (await submit(seventh, 'flag{warm-up-again}')).body)).toBe('WrongAnswer');
+      await checker.stop();
+      expect(await statusOf(seventh, (await submit(seventh, 'flag{entry}')).body)).toBe('Accepted');
+      expect(await thirdBloods()).toBe(before + 1);
+    } finally {
+      await setStatus([...suspended, sixth], 'Accepted');
+    }
+  });
 });

@@ -24,7 +24,7 @@ function fakeScoreboard() {
     },
   } as unknown as ScoreboardService;
   const rebuilt = (gameId: number, liveMessage: string) => {
-    for (const listener of listeners) listener(gameId, { liveMessage } as BuiltScoreboard);
+    for (const listener of listeners) listener(gameId, { liveMessage: () => liveMessage } as BuiltScoreboard);
   };
   return { service, rebuilt };
 }

@@ -80,7 +80,7 @@ export function createLiveGateway(deps: {
     if (!room) return;
     // Made once per rebuild, for every socket: the new version and, after new solves, the delta to it.
     const text = board
-      ? board.liveMessage
+      ? board.liveMessage()
       : JSON.stringify({ type: 'scoreboard', data: { gameId } } satisfies LiveMessage);
     deliver(room, 'scoreboard', text);
   });

@@ -244,13 +244,16 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
      * with their FlagSubmit event), atomically with their solves (one statement when no challenge needs locking): the challenge rows are locked first,
      * as the verdict transaction locks them, so bloods and the earliest-solve rule hold across both paths.
      * `details(index, id)` describes the submission stored for input `index`. A replayed Idempotency-Key
-     * stores nothing and records no solve. Returns each input's stored submission and what was recorded.
+     * stores nothing and records no solve. `knownDecided`: the caller knows every accepting challenge to have all
+     * its bloods given (it found them so before), so the check is skipped. Returns each input's stored submission,
+     * what was recorded, and the challenges the check found decided.
      */
     async storeAccepting(
       inputs: readonly NewSubmission[],
       details: (index: number, id: number) => PendingSubmission,
       now: Date,
-    ): Promise<{ stored: StoredSubmission[]; result: CommitResult }> {
+      knownDecided = false,
+    ): Promise<{ stored: StoredSubmission[]; result: CommitResult; decided: number[] }> {
       const isAccepted = (input: NewSubmission) => input.judged?.status === 'Accepted';
       const appliedOf = (stored: readonly StoredSubmission[]): Verdict[] =>
         inputs.flatMap((input, index) => {
@@ -262,21 +265,21 @@ export function createJudgeRepository(db: Db, notices: NoticeRepository) {
       // lock, so the submissions, their events and their solves are one statement that commits on its own (two
       // round trips with this check instead of a transaction of five, which held each POST under load). The
       // check is the one `lockChallenges` makes; committed solves stay, so a challenge found decided stays so.
-      const accepting = inputs.filter(isAccepted).map((input) => input.challengeId);
-      if ((await openChallenges(db, accepting)).length === 0) {
+      const accepting = [...new Set(inputs.filter(isAccepted).map((input) => input.challengeId))];
+      const open = knownDecided ? [] : await openChallenges(db, accepting);
+      const decided = knownDecided ? [] : accepting.filter((id) => !open.includes(id));
+      if (open.length === 0) {
         const { stored, solved } = await insertAcceptingSubmissions(db, inputs);
         const applied = appliedOf(stored);
-        return { stored, result: { applied, solves: solvesByGame(applied, solved), notices: [], checkedAt: now } };
+        const result = { applied, solves: solvesByGame(applied, solved), notices: [], checkedAt: now };
+        return { stored, result, decided };
       }
       return db.transaction().execute(async (trx) => {
-        const locked = await lockChallenges(
-          trx,
-          inputs.filter(isAccepted).map((input) => input.challengeId),
-        );
+        const locked = await lockChallenges(trx, accepting);
         const stored = await insertSubmissions(trx, inputs);
         const applied = appliedOf(stored);
         const recorded = await recordSolves(trx, applied, now, notices, locked);
-        return { stored, result: { applied, ...recorded, checkedAt: now } };
+        return { stored, result: { applied, ...recorded, checkedAt: now }, decided };
       });
     },
   };

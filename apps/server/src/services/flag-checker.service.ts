@@ -5,6 +5,7 @@ import type { EventBus } from '../lib/event-bus';
 import type { CommitResult, JudgeRepository, PendingSubmission, Verdict } from '../repositories/judge.repository';
 import type { StoredSubmission } from '../repositories/play.repository';
 import type { AuditLog } from './audit-log';
+import type { DecidedChallenges } from './decided-challenges';
 import type { FlagCache } from './flag-cache';
 import { matchesFlag } from './flag-match';
 import type { SubmissionIntake } from './flag-submission';
@@ -39,6 +40,11 @@ export interface FlagCheckerOptions {
   onVerdict?: (status: AnswerResult) => void;
   /** Submissions whose owner and verdict are kept for status calls (default 50,000); older ones are read. */
   recentLimit?: number;
+  /**
+   * Challenges found with all their bloods given: a group commit of correct answers to them only skips the blood
+   * check (docs/game-play.md). Without it every such commit checks.
+   */
+  decided?: DecidedChallenges;
 }
 
 /** Submissions taken over from processes that are gone, at most this many per pass. */
@@ -230,11 +236,16 @@ export function createFlagChecker(options: FlagCheckerOptions) {
      * as a committed batch. Returns each submission's stored id, in the order given.
      */
     async storeAccepting(items: readonly SubmissionIntake[]): Promise<StoredSubmission[]> {
-      const { stored, result } = await repository.storeAccepting(
+      const accepting = items.flatMap((item) =>
+        item.submission.judged?.status === 'Accepted' ? [item.submission.challengeId] : [],
+      );
+      const { stored, result, decided } = await repository.storeAccepting(
         items.map((item) => item.submission),
         (index, id) => ({ ...(items[index] as SubmissionIntake).details, id }),
         options.clock.now(),
+        options.decided?.allDecided(accepting) ?? false,
       );
+      options.decided?.learn(decided);
       for (const { submission: s } of result.applied) {
         if (s.userId === null) continue;
         memory.remember(s.id, { userId: s.userId, gameId: s.gameId, challengeId: s.challengeId, status: 'Accepted' });

@@ -44,10 +44,11 @@ export interface BuiltScoreboard {
   /** `challenges` of the model as JSON, spliced into the details body. */
   challengesJson: string;
   /**
-   * The live channel's `scoreboard` message for this board, serialised once per rebuild: the version and, when
-   * the change from the board it replaced was one of solves, the delta from that board.
+   * The live channel's `scoreboard` message for this board, serialised once, when first asked for (a process with
+   * no live socket on the game never makes it): the version and, when the change from the board it replaced was
+   * one of solves, the delta from that board.
    */
-  liveMessage: string;
+  liveMessage: () => string;
   /** Details bodies built from this board, by participation: dropped with the board. */
   details: Map<number, { key: string; value: { body: string; etag: string; lastModified: Date } }>;
   /** `challenges` as a division's teams see them (ViewChallenge only), by division id: dropped with the board. */
@@ -189,7 +190,7 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
       scoreByChallenge,
       itemByTeam: new Map(model.items.map((item) => [item.id, item])),
       challengesJson: JSON.stringify(model.challenges),
-      liveMessage: JSON.stringify(live),
+      liveMessage: once(() => JSON.stringify(live)),
       details: new Map(),
       visibleByDivision: new Map(),
     };
