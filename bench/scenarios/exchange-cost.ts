@@ -6,7 +6,11 @@
  * connections, one request at a time on each) for a few seconds, in rounds that alternate the routes. The server's
  * CPU time per exchange comes from /proc (user + system, every thread).
  *
- *   node --import tsx bench/scenarios/exchange-cost.ts [--rounds=3] [--seconds=4]
+ *   node --import tsx bench/scenarios/exchange-cost.ts [--rounds=3] [--seconds=4] [--server-dir=<apps/server>]
+ *     [--routes=healthz,status]
+ *
+ * `--server-dir` runs another checkout's built server (for a before figure; it is not rebuilt). `--routes` keeps the
+ * routes whose names contain one of the words (the bare server is always measured), e.g. for a profile of one route.
  *
  * Routes: the bare server; `/healthz` with the player's cookies (the global hooks, the request gate resolving the
  * session, and an answer through the zod response serializer); a status call whose verdict the server holds in
@@ -52,6 +56,11 @@ function measure(route: Route, seconds: number): { micros: number; perSecond: nu
   return { micros: ((after - before) * 1e6) / Math.max(1, answered), perSecond: answered / seconds, errors };
 }
 
+/** The `apps/server` folder given with `--server-dir=`, or undefined for this checkout's (built first). */
+function serverDirOption(): string | undefined {
+  return process.argv.find((arg) => arg.startsWith('--server-dir='))?.slice('--server-dir='.length);
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -62,12 +71,15 @@ async function main() {
   const seconds = option('seconds', 4);
   console.log(describeCalibration(calibrate()));
   await recreateDatabase(DB_NAME);
+  const serverDir = serverDirOption();
+  console.log(`server: ${serverDir ?? 'this checkout (built now)'}`);
   const server = await startBenchServer({
+    serverDir,
     port: PORT,
     database: DB_NAME,
     dataDir: '/tmp/flagpole-bench-exchange',
     adminPassword: PASSWORD,
-    build: true,
+    build: serverDir === undefined,
     output: 'ignore',
   });
   const bare = await startBareServer();
@@ -99,6 +111,14 @@ async function main() {
       },
       { name: 'wrong flag POST', pid: serverPid, args: [...headers, '-s', script, challengePath] },
     ];
+    const wanted = process.argv
+      .find((arg) => arg.startsWith('--routes='))
+      ?.slice('--routes='.length)
+      .split(',');
+    if (wanted) {
+      const kept = routes.filter((route, index) => index === 0 || wanted.some((word) => route.name.includes(word)));
+      routes.splice(0, routes.length, ...kept);
+    }
     const figures = new Map(routes.map((route) => [route.name, [] as Array<ReturnType<typeof measure>>]));
     for (let round = 0; round < rounds; round++) {
       for (const route of routes) figures.get(route.name)?.push(measure(route, seconds));

@@ -48,6 +48,8 @@ describe('GET /healthz', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toEqual({ status: 'ok' });
+    expect(response.body).toBe('{"status":"ok"}');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
   });
 });

@@ -36,7 +36,14 @@ declare module 'fastify' {
 }
 
 /** Finds the caller; may set cookies on the reply (a renewed session). */
-export type IdentityResolver = (request: FastifyRequest, reply: FastifyReply) => Promise<Identity | null>;
+export interface IdentityResolver {
+  (request: FastifyRequest, reply: FastifyReply): Promise<Identity | null>;
+  /**
+   * The caller when that needs no waiting (no API token, and a session this process holds with nothing due), as
+   * the resolver would answer; undefined when the resolver must be awaited.
+   */
+  now?: (request: FastifyRequest) => Identity | null | undefined;
+}
 
 /**
  * The route's declared access, checked once the caller is known and before the body is read or validated (an

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
-import type { SessionService } from '../services/session.service';
+import type { LiveSession, SessionService } from '../services/session.service';
 import type { Identity, IdentityResolver } from './access';
 import { AppError } from './errors';
 import { sessionCookieOf, setSessionCookie } from './session-cookie';
@@ -42,6 +42,17 @@ export function identityOfBearer(user: VerifiedBearer): Identity {
 export const invalidBearerToken = () =>
   new AppError(401, 'error.invalidApiToken', undefined, 401, { 'www-authenticate': 'Bearer error="invalid_token"' });
 
+/** The identity of a caller signed in by the session cookie. */
+function identityOfSession(session: LiveSession): Identity {
+  return {
+    userId: session.userId,
+    userName: session.userName,
+    role: session.role,
+    via: 'session',
+    sessionHash: session.tokenHash,
+  };
+}
+
 /**
  * Resolves the caller from an API token (when a verifier is configured) or the session cookie; a
  * presented API token that is malformed, forged, revoked or expired answers 401 on every API route.
@@ -51,7 +62,7 @@ export function createIdentityResolver(deps: {
   sessions: SessionService;
   bearerTokens?: BearerTokenVerifier;
 }): IdentityResolver {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<Identity | null> => {
+  const resolve = async (request: FastifyRequest, reply: FastifyReply): Promise<Identity | null> => {
     const bearer = bearerTokenOf(request);
     if (bearer && deps.bearerTokens) {
       const user = bearer === 'invalid' ? null : await deps.bearerTokens.verify(bearer);
@@ -63,12 +74,15 @@ export function createIdentityResolver(deps: {
     const session = await deps.sessions.resume(token, { ip: request.ip, userAgent: request.headers['user-agent'] });
     if (!session) return null;
     if (session.renewedUntil) setSessionCookie(request, reply, token, session.renewedUntil);
-    return {
-      userId: session.userId,
-      userName: session.userName,
-      role: session.role,
-      via: 'session',
-      sessionHash: session.tokenHash,
-    };
+    return identityOfSession(session);
   };
+  // Most requests come with a session this process holds: answered without a promise per request.
+  const now = (request: FastifyRequest): Identity | null | undefined => {
+    if (deps.bearerTokens && bearerTokenOf(request)) return undefined;
+    const token = sessionCookieOf(request);
+    if (!token) return null;
+    const session = deps.sessions.resumeHeld(token);
+    return session ? identityOfSession(session) : undefined;
+  };
+  return Object.assign(resolve, { now });
 }

@@ -24,3 +24,14 @@ export async function spendRateLimits(
   await limiter.hit(request.identity ? 'user' : 'address', key);
   if (routePolicy) await limiter.hit(routePolicy, key);
 }
+
+/** `spendRateLimits` without waiting; only where the limiter `countsNow`. */
+export function spendRateLimitsNow(
+  limiter: RateLimiter,
+  request: FastifyRequest,
+  routePolicy: RateLimitPolicy | undefined,
+): void {
+  const key = callerKey(request);
+  limiter.hitNow(request.identity ? 'user' : 'address', key);
+  if (routePolicy) limiter.hitNow(routePolicy, key);
+}

@@ -1,17 +1,25 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RateLimiter } from '../services/rate-limit.service';
 import type { Identity } from './access';
 import { registerAudit } from './audit';
 import { registerErrorHandlers } from './error-handler';
+import { tooManyRequests } from './errors';
 import { registerLanguage } from './language';
 import { registerRequestGate } from './request-gate';
 
 const player: Identity = { userId: 'u1', userName: 'alice', role: 'User', via: 'token' };
 
+interface GateOptions {
+  /** What the resolver's `now` answers (undefined: it must be awaited); without it, the resolver has no `now`. */
+  known?: Identity | null | undefined;
+  /** The limiter counts without waiting, refusing past this many requests. */
+  countsNowUpTo?: number;
+}
+
 /** A small app with the gate and the audit hooks, counting what they do. */
-async function gatedApp(identity: Identity | null) {
+async function gatedApp(identity: Identity | null, options: GateOptions = {}) {
   const lookups: string[] = [];
   const hits: string[] = [];
   const audited: string[] = [];
@@ -19,14 +27,20 @@ async function gatedApp(identity: Identity | null) {
   registerLanguage(app);
   registerErrorHandlers(app);
   await app.register(fastifyCookie);
-  const limiter = { hit: async (policy: string) => void hits.push(policy) } as unknown as RateLimiter;
-  registerRequestGate(app, {
-    resolveIdentity: async (request) => {
-      lookups.push(`${request.method} ${request.url}`);
-      return identity;
+  const limiter = {
+    hit: async (policy: string) => void hits.push(policy),
+    countsNow: options.countsNowUpTo !== undefined,
+    hitNow: (policy: string) => {
+      hits.push(`${policy} now`);
+      if (hits.length > (options.countsNowUpTo ?? 0)) throw tooManyRequests(60);
     },
-    limiter,
-  });
+  } as unknown as RateLimiter;
+  const resolveIdentity = async (request: FastifyRequest) => {
+    lookups.push(`${request.method} ${request.url}`);
+    return identity;
+  };
+  const now = 'known' in options ? () => options.known : undefined;
+  registerRequestGate(app, { resolveIdentity: Object.assign(resolveIdentity, { now }), limiter });
   registerAudit(app, { record: (entry) => void audited.push(`${entry.action} ${entry.detail}`) });
   app.get('/api/things', { config: { access: 'User', rateLimit: 'submit' } }, async () => 'ok');
   app.post('/api/things', { config: { access: 'User', audit: 'flag.submit' } }, async () => 'stored');
@@ -76,5 +90,43 @@ describe('request gate', () => {
     // A success of flag.submit is recorded by the service with its verdict; a refusal here.
     expect(built.audited).toEqual([]);
     expect(forbidden.audited).toEqual(['flag.submit POST /api/things → 403']);
+  });
+
+  it('takes a caller known without waiting and counts the budgets at once: no lookup awaited', async () => {
+    const built = await gatedApp(null, { known: player, countsNowUpTo: 2 });
+    app = built.app;
+    expect((await app.inject({ method: 'GET', url: '/api/things' })).statusCode).toBe(200);
+    expect(built.lookups).toEqual([]);
+    expect(built.hits).toEqual(['user now', 'submit now']);
+    const refused = await app.inject({ method: 'GET', url: '/api/things' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+  });
+
+  it('refuses by access and by XSRF on the path without waiting, as on the other', async () => {
+    const anonymous = await gatedApp(player, { known: null, countsNowUpTo: 10 });
+    app = anonymous.app;
+    expect((await app.inject({ method: 'GET', url: '/api/things' })).statusCode).toBe(401);
+    expect(anonymous.hits).toEqual(['address now', 'submit now']);
+    await app.close();
+    const bySession = await gatedApp(null, { known: { ...player, via: 'session' }, countsNowUpTo: 10 });
+    app = bySession.app;
+    const write = await app.inject({ method: 'POST', url: '/api/things', payload: {} });
+    expect(write.statusCode).toBe(403);
+    expect(bySession.hits).toEqual([]);
+  });
+
+  it('awaits the lookup when the caller cannot be known at once, or when the budgets need waiting', async () => {
+    const unknown = await gatedApp(player, { known: undefined, countsNowUpTo: 10 });
+    app = unknown.app;
+    expect((await app.inject({ method: 'GET', url: '/api/things' })).statusCode).toBe(200);
+    expect(unknown.lookups).toEqual(['GET /api/things']);
+    expect(unknown.hits).toEqual(['user', 'submit']);
+    await app.close();
+    const shared = await gatedApp(player, { known: player });
+    app = shared.app;
+    expect((await app.inject({ method: 'GET', url: '/api/things' })).statusCode).toBe(200);
+    expect(shared.lookups).toEqual(['GET /api/things']);
+    expect(shared.hits).toEqual(['user', 'submit']);
   });
 });

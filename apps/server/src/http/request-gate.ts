@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import type { RateLimiter } from '../services/rate-limit.service';
 import { type Access, assertAccess, type IdentityResolver } from './access';
-import { spendRateLimits } from './rate-limit';
+import { spendRateLimits, spendRateLimitsNow } from './rate-limit';
 import { applyXsrfProtection, issueXsrfCookie } from './xsrf';
 
 /** Marks the hook this module attaches. */
@@ -34,13 +34,27 @@ export function registerRequestGate(
     // A route that acts for nobody (live hub sends) lends a cookie no authority: the caller is not looked up.
     const looksUpCaller = !(config.ignoresIdentity && access === 'public');
     const routePolicy = config.rateLimit;
-    const gate = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-      if (looksUpCaller) request.identity = await deps.resolveIdentity(request, reply);
+    const { resolveIdentity, limiter } = deps;
+    const waitingGate = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      if (looksUpCaller) request.identity = await resolveIdentity(request, reply);
       applyXsrfProtection(request, reply);
-      await spendRateLimits(deps.limiter, request, routePolicy);
+      await spendRateLimits(limiter, request, routePolicy);
       assertAccess(request, access);
     };
-    return Object.assign(gate, { [GATE]: true }) as onRequestHookHandler;
+    // The usual request (a held session or none, counters in memory) passes without a promise; the rest waits.
+    const gate: onRequestHookHandler = (request, reply, done) => {
+      const known = looksUpCaller ? resolveIdentity.now?.(request) : null;
+      if (known === undefined || !limiter.countsNow) {
+        waitingGate(request, reply).then(() => done(), done);
+        return;
+      }
+      request.identity = known;
+      applyXsrfProtection(request, reply);
+      spendRateLimitsNow(limiter, request, routePolicy);
+      assertAccess(request, access);
+      done();
+    };
+    return Object.assign(gate, { [GATE]: true });
   }
 
   app.addHook('onRoute', (route) => {

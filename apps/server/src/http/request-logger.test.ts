@@ -41,6 +41,26 @@ describe('deferred request logger', () => {
     expect(lines.map((line) => line.msg)).toEqual(['still heard']);
   });
 
+  it('builds no child on a route with its own level until a line passes that level', () => {
+    const { logger, lines } = capturingLogger('info');
+    const child = vi.spyOn(logger, 'child');
+    const log = deferredChildLogger(logger, { reqId: 'req-5' }, { level: 'warn' });
+    log.info('request completed');
+    expect(child).not.toHaveBeenCalled();
+    expect(log.level).toBe('warn');
+    log.error('heard');
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(lines).toMatchObject([{ reqId: 'req-5', msg: 'heard', level: 50 }]);
+  });
+
+  it("writes a route's lines below the server's level when the route asks for them", () => {
+    const { logger, lines } = capturingLogger('warn');
+    const log = deferredChildLogger(logger, { reqId: 'req-6' }, { level: 'debug' });
+    log.trace('not heard');
+    log.debug('heard');
+    expect(lines.map((line) => line.msg)).toEqual(['heard']);
+  });
+
   it('a level set on the request logger applies to its later lines', () => {
     const { logger, lines } = capturingLogger('warn');
     const log = deferredChildLogger(logger, { reqId: 'req-4' }, {});

@@ -14,15 +14,17 @@ class DeferredChildLogger implements FastifyBaseLogger {
   constructor(
     private readonly parent: Logger,
     private readonly bindings: Bindings,
+    /** The route's own level or serializers, if any, given to the child when it is built. */
+    private readonly options: ChildLoggerOptions | undefined,
   ) {}
 
   private get real(): FastifyBaseLogger {
-    this.#child ??= this.parent.child(this.bindings);
+    this.#child ??= this.parent.child(this.bindings, this.options);
     return this.#child;
   }
 
   get level(): string {
-    return this.#child?.level ?? this.parent.level;
+    return this.#child?.level ?? this.options?.level ?? this.parent.level;
   }
 
   set level(level: string) {
@@ -31,7 +33,11 @@ class DeferredChildLogger implements FastifyBaseLogger {
 
   private enabled(level: LineLevel): boolean {
     // The child's own level only differs once someone set it, which builds the child.
-    return this.#child ? (this.#child as Logger).isLevelEnabled(level) : this.parent.isLevelEnabled(level);
+    if (this.#child) return (this.#child as Logger).isLevelEnabled(level);
+    const own = this.options?.level;
+    if (own === undefined) return this.parent.isLevelEnabled(level);
+    const values = this.parent.levels.values;
+    return (values[level] ?? 0) >= (values[own] ?? 0);
   }
 
   fatal(...args: unknown[]): void {
@@ -71,14 +77,15 @@ class DeferredChildLogger implements FastifyBaseLogger {
 }
 
 /**
- * Fastify's `childLoggerFactory`: a deferred child for the usual request, a real one when the route sets a log
- * level or serializers of its own (its lines then follow the route's settings from the start).
+ * Fastify's `childLoggerFactory`: a deferred child for every request, also for routes that set a log level or
+ * serializers of their own (the probes run at `warn`): the level decides from the start which lines are written,
+ * and the child is built with the route's settings on the first one.
  */
 export function deferredChildLogger(
   logger: FastifyBaseLogger,
   bindings: Bindings,
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
-  if (options.level !== undefined || options.serializers !== undefined) return logger.child(bindings, options);
-  return new DeferredChildLogger(logger as Logger, bindings);
+  const own = options.level !== undefined || options.serializers !== undefined;
+  return new DeferredChildLogger(logger as Logger, bindings, own ? options : undefined);
 }

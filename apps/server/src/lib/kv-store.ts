@@ -12,6 +12,8 @@ export interface KeyValueStore {
   take(key: string): Promise<boolean>;
   /** Adds one to a counter that expires ttlMs after its first increment; returns the new count and the time left. */
   increment(key: string, ttlMs: number): Promise<{ count: number; ttlMs: number }>;
+  /** `increment` answered at once, by a store in this process's memory; absent for a shared store. */
+  incrementNow?(key: string, ttlMs: number): { count: number; ttlMs: number };
   /** Resolves when the shared store answers (readiness); absent for the in-process store. */
   ping?(): Promise<void>;
   /** Makes an existing key expire ttlMs from now; false when it is gone (expired or taken). */
@@ -58,6 +60,10 @@ export class MemoryStore implements KeyValueStore {
   }
 
   async increment(key: string, ttlMs: number) {
+    return this.incrementNow(key, ttlMs);
+  }
+
+  incrementNow(key: string, ttlMs: number) {
     const entry = this.live(key);
     if (!entry) {
       this.entries.set(key, { value: '1', expiresAt: this.now() + ttlMs });

@@ -28,6 +28,37 @@ describe('rate limiter', () => {
     await limiter.hit('powchallenge', 'ip:1');
   });
 
+  it('counts at once in memory, in the same budget as hit; a shared store must be awaited', async () => {
+    const { clock, limiter } = setup();
+    expect(limiter.countsNow).toBe(true);
+    for (let i = 0; i < 20; i++) await limiter.hit('powchallenge', 'ip:1');
+    for (let i = 0; i < 20; i++) limiter.hitNow('powchallenge', 'ip:1');
+    const error = (() => {
+      try {
+        limiter.hitNow('powchallenge', 'ip:1');
+      } catch (thrown) {
+        return thrown as AppError;
+      }
+    })();
+    expect(error?.httpStatus).toBe(429);
+    expect(error?.headers['retry-after']).toBe('60');
+    await expect(limiter.hit('powchallenge', 'ip:1')).rejects.toBeInstanceOf(AppError);
+    clock.advance(60_001);
+    limiter.hitNow('powchallenge', 'ip:1');
+    // A shared store (Redis) answers through promises only.
+    const shared: KeyValueStore = {
+      get: async () => null,
+      set: async () => undefined,
+      take: async () => false,
+      increment: async () => ({ count: 1, ttlMs: 1 }),
+      renew: async () => false,
+      close: async () => undefined,
+    };
+    const settings = rateLimitSettingsFrom(loadConfig({}));
+    expect(createRateLimiter({ store: shared, clock, enabled: true, settings }).countsNow).toBe(false);
+    expect(createRateLimiter({ store: shared, clock, enabled: false, settings }).countsNow).toBe(true);
+  });
+
   it('blocks the pair (account, address) after ten failed sign-ins, not the account elsewhere', async () => {
     const { limiter } = setup();
     const account = loginAccountKeys(['u1'], 'victim');

@@ -145,6 +145,17 @@ export function createRateLimiter(deps: {
       if (deps.enabled) await consume(policy, windows[policy], callerKey);
     },
 
+    /** Whether `hitNow` may stand in for `hit`: limits off, or counters in this process's memory. */
+    countsNow: !deps.enabled || deps.store.incrementNow !== undefined,
+
+    /** `hit` without waiting, where `countsNow` says it may be used. */
+    hitNow(policy: RateLimitPolicy, callerKey: string): void {
+      if (!deps.enabled || !deps.store.incrementNow) return;
+      const window = windows[policy];
+      const { count, ttlMs } = deps.store.incrementNow(`rl:${policy}:${callerKey}`, window.windowMs);
+      if (count > window.limit) throw tooManyRequests(retryAfterSeconds(ttlMs));
+    },
+
     /** The address check, before the account is looked up: a blocked address costs no query. */
     async ensureAddressMayTrySignIn(address: string): Promise<void> {
       if (deps.enabled) await ensureNotBlocked('login-address', address);

@@ -125,6 +125,30 @@ describe('session service', () => {
     expect(store.reads() - readsBefore).toBe(2);
   });
 
+  it('answers a held session at once while nothing is due, and leaves reading, renewing and visits to resume', async () => {
+    const { token } = await service.start('alice', client);
+    expect(service.resumeHeld(token)).toBeUndefined();
+    const resumed = await service.resume(token, client);
+    expect(service.resumeHeld(token)).toEqual(resumed);
+    // A visit is recorded every 5 s of use: then resume must run once.
+    clock.advance(5_000);
+    expect(service.resumeHeld(token)).toBeUndefined();
+    await service.resume(token, client);
+    expect(service.resumeHeld(token)).toMatchObject({ userId: 'alice', tokenHash: crypto.sha256Hex(token) });
+    // Past the trust time the session is read again.
+    clock.advance(TRUST_MS);
+    expect(service.resumeHeld(token)).toBeUndefined();
+    await service.resume(token, client);
+    // A day of use later it is renewed, and the cookie sent again.
+    clock.advance(24 * 60 * 60 * 1000);
+    expect(service.resumeHeld(token)).toBeUndefined();
+    expect((await service.resume(token, client))?.renewedUntil).toBeInstanceOf(Date);
+    expect(service.resumeHeld(token)).toMatchObject({ userId: 'alice' });
+    expect(service.resumeHeld(token)?.renewedUntil).toBeUndefined();
+    await service.end(crypto.sha256Hex(token));
+    expect(service.resumeHeld(token)).toBeUndefined();
+  });
+
   it('while the database is unreachable a known, unexpired session stays valid; an unknown one fails', async () => {
     const { token } = await service.start('alice', client);
     await service.resume(token, client);

@@ -78,6 +78,13 @@ export function createSessionService(deps: {
     return entry;
   }
 
+  /** A held session is used without reading it again for `trustMs`, and never past its expiry. */
+  const trusted = (entry: CachedSession, nowMs: number) =>
+    nowMs - entry.loadedAt < deps.trustMs && entry.expiresAt > nowMs;
+  /** Extended once a day of use. */
+  const renewalDue = (entry: CachedSession, nowMs: number) =>
+    entry.expiresAt - nowMs < SESSION_LIFETIME_MS - SESSION_RENEW_AFTER_MS;
+
   return {
     async start(userId: string, client: SessionClient): Promise<{ token: string; expiresAt: Date }> {
       const token = randomToken(32);
@@ -92,13 +99,32 @@ export function createSessionService(deps: {
       return { token, expiresAt };
     },
 
+    /**
+     * The session's user when this process holds the session and nothing is due (no reading it again, no renewal,
+     * no visit to record), so the answer needs no waiting: what `resume` would answer then. Undefined otherwise:
+     * ask `resume`.
+     */
+    resumeHeld(token: string): LiveSession | undefined {
+      const nowMs = deps.clock.now().getTime();
+      const entry = cache.get(token);
+      if (
+        !entry ||
+        !trusted(entry, nowMs) ||
+        renewalDue(entry, nowMs) ||
+        nowMs - entry.visitedAt >= VISIT_RECORD_INTERVAL_MS
+      ) {
+        return undefined;
+      }
+      return { userId: entry.userId, userName: entry.userName, role: entry.role, tokenHash: entry.tokenHash };
+    },
+
     /** The session's user; slides the expiry and records the visit. */
     async resume(token: string, client: SessionClient): Promise<LiveSession | undefined> {
       const now = deps.clock.now();
       const nowMs = now.getTime();
       const cached = cache.get(token);
       let entry = cached;
-      if (!entry || nowMs - entry.loadedAt >= deps.trustMs || entry.expiresAt <= nowMs) {
+      if (!entry || !trusted(entry, nowMs)) {
         try {
           entry = await load(token, now);
         } catch (error) {
@@ -115,7 +141,7 @@ export function createSessionService(deps: {
       const { tokenHash } = entry;
       const session: LiveSession = { userId: entry.userId, userName: entry.userName, role: entry.role, tokenHash };
       try {
-        if (entry.expiresAt - nowMs < SESSION_LIFETIME_MS - SESSION_RENEW_AFTER_MS) {
+        if (renewalDue(entry, nowMs)) {
           const renewedUntil = new Date(nowMs + SESSION_LIFETIME_MS);
           await deps.sessions.extend(tokenHash, renewedUntil);
           session.renewedUntil = renewedUntil;
