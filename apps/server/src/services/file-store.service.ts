@@ -77,7 +77,7 @@ export function createFileStore(deps: {
     } catch (error) {
       // The pipeline rejects on the first error, possibly while the file is still being opened: removing it
       // before the sink has closed could leave a file its late open creates.
-      if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
       await rm(temporary, { force: true });
       throw error;
     }
