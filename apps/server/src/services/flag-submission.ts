@@ -65,6 +65,10 @@ export function createFlagSubmission(deps: {
       idempotencyKey?: string,
     ): Promise<number> {
       const { userId } = caller;
+      const limited = c.submission_limit > 0;
+      const verdict = limited ? undefined : flagChecker.verdictAtEntry(c.id, c.type, flag);
+      // Built once, each object in its final shape: this runs for every flag sent.
+      const judged = verdict && { status: verdict, at, challengeTitle: c.title, teamId: team.teamId };
       const submission: NewSubmission = {
         gameId: team.gameId,
         challengeId: c.id,
@@ -72,6 +76,7 @@ export function createFlagSubmission(deps: {
         userId,
         answer: flag,
         at,
+        judged,
         owner: deps.owner,
         idempotencyKey,
       };
@@ -89,12 +94,9 @@ export function createFlagSubmission(deps: {
         teamName: team.teamName,
         ip: caller.ip ?? null,
       };
-      const limited = c.submission_limit > 0;
-      const verdict = limited ? undefined : flagChecker.verdictAtEntry(c.id, c.type, flag);
-      const judged = verdict && { status: verdict, at, challengeTitle: c.title, teamId: team.teamId };
       const stored = limited
         ? await repository.insertLimitedSubmission({ ...submission, limit: c.submission_limit })
-        : await writer.add({ submission: { ...submission, judged }, details });
+        : await writer.add({ submission, details });
       if (stored === 'limit') throw new AppError(400, 'error.submissionLimitReached');
       const { id, replayOf } = stored;
       if (replayOf) {
