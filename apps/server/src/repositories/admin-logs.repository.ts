@@ -1,7 +1,7 @@
 import type { LogLevel, TaskStatus } from '@flagpole/contract';
 import type { Db } from '../db/database';
 import type { LogEntry } from '../lib/log-capture';
-import { ValuesStatement } from './values-statement';
+import { fromEpochMs, ValuesStatement } from './values-statement';
 
 export interface StoredLogRow {
   logged_at: Date;
@@ -28,8 +28,11 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  * written-once statement rather than the query builder per batch (see ValuesStatement).
  */
 const insertStatement = new ValuesStatement(
-  ['timestamptz', 'text', 'text', 'text', 'text', 'text'],
-  (values) => `insert into logs (logged_at, level, user_name, ip, message, status) ${values}`,
+  ['int8', 'text', 'text', 'text', 'text', 'text'],
+  (values) => `
+    insert into logs (logged_at, level, user_name, ip, message, status)
+    select ${fromEpochMs('logged_ms')}, level, user_name, ip, message, status
+    from (${values}) as v(logged_ms, level, user_name, ip, message, status)`,
 );
 
 /** The stored server log. */
@@ -38,7 +41,10 @@ export function createAdminLogRepository(db: Db) {
     async insertMany(entries: LogEntry[]): Promise<void> {
       if (entries.length === 0) return;
       await db.executeQuery(
-        insertStatement.compile(entries.map((e) => [new Date(e.time), e.level, e.userName, e.ip, e.message, e.status])),
+        // Whole milliseconds, as a Date made of the time would hold.
+        insertStatement.compile(
+          entries.map((e) => [Math.trunc(e.time), e.level, e.userName, e.ip, e.message, e.status]),
+        ),
       );
     },
 

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import { ValuesStatement } from './values-statement';
+import { fromEpochMs, ValuesStatement } from './values-statement';
 
 export interface NewSubmission {
   gameId: number;
@@ -49,6 +49,7 @@ interface InsertedRow {
   solved: boolean;
 }
 
+/** The columns of `submissionsWith`'s rows; the two times are Unix milliseconds (see fromEpochMs). */
 const SUBMISSION_CASTS = [
   'int',
   'int',
@@ -56,9 +57,9 @@ const SUBMISSION_CASTS = [
   'int',
   'uuid',
   'text',
-  'timestamptz',
+  'int8',
   'text',
-  'timestamptz',
+  'int8',
   'jsonb',
   'int',
   'uuid',
@@ -71,8 +72,13 @@ const SUBMISSION_CASTS = [
  * the order given. `solves` is the rest of the statement: a last common table expression and the final select.
  */
 const submissionsWith = (values: string, solves: string) => `
-    with v(ord, game_id, challenge_id, participation_id, user_id, answer, submitted_at, status, checked_at,
+    with sent(ord, game_id, challenge_id, participation_id, user_id, answer, submitted_ms, status, checked_ms,
            event_values, team_id, owner_process, idempotency_key) as (${values}),
+    v as (
+      select ord, game_id, challenge_id, participation_id, user_id, answer, ${fromEpochMs('submitted_ms')} as submitted_at,
+        status, ${fromEpochMs('checked_ms')} as checked_at, event_values, team_id, owner_process, idempotency_key
+      from sent
+    ),
     inserted as (
       insert into submissions (game_id, challenge_id, participation_id, user_id, answer, submitted_at, status,
         checked_at, owner_process, idempotency_key)
@@ -208,9 +214,9 @@ async function insertWith(
       input.participationId,
       input.userId,
       input.answer,
-      input.at,
+      input.at.getTime(),
       judged?.status ?? 'FlagSubmitted',
-      judged ? judged.at : null,
+      judged ? judged.at.getTime() : null,
       eventValues,
       judged?.teamId ?? null,
       input.owner,

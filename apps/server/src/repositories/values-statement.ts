@@ -4,6 +4,15 @@ import { CompiledQuery } from 'kysely';
 const KEPT_ROW_COUNTS = 64;
 
 /**
+ * The timestamptz of an int8 expression of Unix milliseconds (null stays null). A time is sent so, as a number,
+ * rather than as a Date parameter, which pg writes through local-time getters (`dateToString`) at a cost above the
+ * rest of a submission's row. Whole seconds and the remaining milliseconds are converted apart, so the result is
+ * exact at any date (milliseconds divided by 1000 as a float are not, far from 1970).
+ */
+export const fromEpochMs = (milliseconds: string): string =>
+  `(to_timestamp(${milliseconds} / 1000) + ${milliseconds} % 1000 * interval '1 millisecond')`;
+
+/**
  * A statement over a VALUES list of typed rows, its text written once per row count and run with a flat list
  * of parameters. The hot group-commit statements (a submission, its event, its solve) were built through
  * Kysely's template and query builder per batch: a node per value, walked by the compiler, for a few

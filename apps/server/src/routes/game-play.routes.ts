@@ -155,8 +155,7 @@ export const gamePlayRoutes =
       async (request, reply) => {
         const { id: gameId, challengeId } = request.params;
         const key = request.headers['idempotency-key'];
-        const caller = { ...signedIn(request), ip: request.ip };
-        const id = await play.submit(gameId, challengeId, caller, request.body.flag, key);
+        const id = await play.submit(gameId, challengeId, signedIn(request), request.ip, request.body.flag, key);
         return sendJsonText(reply, String(id));
       },
     );

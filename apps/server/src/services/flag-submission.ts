@@ -19,9 +19,9 @@ export interface SubmissionIntake {
   details: Omit<PendingSubmission, 'id'> & { userId: string };
 }
 
-/** The team and submitter of a submission, as the caller's context checks found them. */
+/** The team of a submission, as the caller's context checks found it (a Player of game-play.service). */
 export interface SubmittingTeam {
-  gameId: number;
+  game: { id: number };
   participationId: number;
   teamId: number;
   teamName: string;
@@ -59,24 +59,31 @@ export function createFlagSubmission(deps: {
     async store(
       team: SubmittingTeam,
       c: PlayChallengeRow,
-      caller: { userId: string; userName: string; ip?: string },
+      caller: { userId: string; userName: string },
+      ip: string | null,
       flag: string,
       at: Date,
       idempotencyKey?: string,
     ): Promise<number> {
       const { userId } = caller;
+      const gameId = team.game.id;
+      const limited = c.submission_limit > 0;
+      const verdict = limited ? undefined : flagChecker.verdictAtEntry(c.id, c.type, flag);
+      // Built once, each object in its final shape: this runs for every flag sent.
+      const judged = verdict && { status: verdict, at, challengeTitle: c.title, teamId: team.teamId };
       const submission: NewSubmission = {
-        gameId: team.gameId,
+        gameId,
         challengeId: c.id,
         participationId: team.participationId,
         userId,
         answer: flag,
         at,
+        judged,
         owner: deps.owner,
         idempotencyKey,
       };
       const details = {
-        gameId: team.gameId,
+        gameId,
         challengeId: c.id,
         participationId: team.participationId,
         userId,
@@ -87,19 +94,16 @@ export function createFlagSubmission(deps: {
         challengeTitle: c.title,
         teamId: team.teamId,
         teamName: team.teamName,
-        ip: caller.ip ?? null,
+        ip,
       };
-      const limited = c.submission_limit > 0;
-      const verdict = limited ? undefined : flagChecker.verdictAtEntry(c.id, c.type, flag);
-      const judged = verdict && { status: verdict, at, challengeTitle: c.title, teamId: team.teamId };
       const stored = limited
         ? await repository.insertLimitedSubmission({ ...submission, limit: c.submission_limit })
-        : await writer.add({ submission: { ...submission, judged }, details });
+        : await writer.add({ submission, details });
       if (stored === 'limit') throw new AppError(400, 'error.submissionLimitReached');
       const { id, replayOf } = stored;
       if (replayOf) {
         // A retry of a request whose answer was lost: the first submission stands, judged or being judged.
-        const same = replayOf.gameId === team.gameId && replayOf.challengeId === c.id && replayOf.answer === flag;
+        const same = replayOf.gameId === gameId && replayOf.challengeId === c.id && replayOf.answer === flag;
         if (!same) throw new AppError(422, 'error.idempotencyKeyReused');
         return id;
       }

@@ -103,13 +103,12 @@ export function createGamePlayService(deps: {
    * 404 unknown game; 403 not on the game's roster; 400 entry not Accepted; 400/10001 not started;
    * 400/10002 ended (unless practice mode).
    */
-  async function player(gameId: number, userId: string): Promise<Player> {
+  async function player(gameId: number, userId: string, now = clock.now()): Promise<Player> {
     const context = await deps.lookups.playerContext(gameId, userId);
     if (!context) throw notFound('error.gameNotFound');
     const { game, participation } = context;
     if (!participation) throw forbidden('error.notInGame');
     if (participation.status !== 'Accepted') throw new AppError(400, 'error.participationNotAccepted');
-    const now = clock.now();
     assertGameStarted(game, now);
     assertGameNotEnded(game, now);
     return {
@@ -320,12 +319,13 @@ export function createGamePlayService(deps: {
     async submit(
       gameId: number,
       challengeId: number,
-      { userId, userName, ip }: { userId: string; userName: string; ip?: string },
+      caller: { userId: string; userName: string },
+      ip: string,
       flag: string,
       idempotencyKey?: string,
     ): Promise<number> {
       const at = clock.now();
-      const p = await player(gameId, userId);
+      const p = await player(gameId, caller.userId, at);
       const c = await challenge(gameId, challengeId);
       if (c.deadline_at && at.getTime() > c.deadline_at.getTime() && !p.game.practice_mode) {
         throw new AppError(400, 'error.challengeDeadlinePassed');
@@ -335,7 +335,7 @@ export function createGamePlayService(deps: {
         throw new AppError(400, 'error.submitNotAllowed');
       }
       await deps.limiter.hit('submit', `team:${p.participationId}`);
-      return submissions.store({ ...p, gameId }, c, { userId, userName, ip }, flag, at, idempotencyKey);
+      return submissions.store(p, c, caller, ip, flag, at, idempotencyKey);
     },
 
     /**
