@@ -10,7 +10,7 @@
 # not part of the final image): --build-arg EXTRA_CA_CERTS="$(cat proxy-ca.pem)".
 # Without an image registry, scripts/build-base-image.sh makes both base images locally.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 ARG RUNTIME_IMAGE=debian:bookworm-slim
 
 FROM ${NODE_IMAGE} AS build

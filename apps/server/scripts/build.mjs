@@ -27,7 +27,7 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   // Stack traces map back to the sources (node --enable-source-maps); the maps need not carry them.
   sourcemap: 'linked',
   sourcesContent: false,
