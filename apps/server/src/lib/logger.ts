@@ -45,3 +45,30 @@ export function logDestination(output: NodeJS.WritableStream | undefined, captur
     { level: 'info', stream: capture },
   ]);
 }
+
+export type LogFormat = 'auto' | 'json' | 'pretty';
+
+/** `auto` means readable lines for a person at a terminal and JSON for everything else. */
+export function resolveLogFormat(format: LogFormat, outputIsTerminal: boolean): 'json' | 'pretty' {
+  if (format === 'auto') return outputIsTerminal ? 'pretty' : 'json';
+  return format;
+}
+
+/**
+ * The process output for a format: undefined for JSON (pino's own fast destination), pino-pretty's stream for
+ * readable lines. pino-pretty formats the objects pino has already redacted, so secrets stay out either way;
+ * it is loaded only when used.
+ */
+export async function consoleLogStream(
+  format: LogFormat,
+  output: { isTTY?: boolean } = process.stdout,
+): Promise<NodeJS.WritableStream | undefined> {
+  if (resolveLogFormat(format, output.isTTY === true) === 'json') return undefined;
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({
+    colorize: output.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    destination: 1,
+  });
+}
