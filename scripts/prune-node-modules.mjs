@@ -18,6 +18,34 @@ const UNUSED_PACKAGE_PATHS = [
   '@types',
   // The browser bundles; Node.js loads exceljs/lib through excel.js.
   'exceljs/dist',
+  // CommonJS builds of packages that only the server's ES module bundle loads (through their `import`
+  // export); no production package requires them (checked with grep over the image's node_modules).
+  'kysely/dist/cjs',
+  'fastify-type-provider-zod/dist/cjs',
+  // PGlite's optional extensions: the server loads none (its extension modules and their archives).
+  '@electric-sql/pglite/dist/contrib',
+  // Installed beside exceljs (bundled into the spreadsheet chunk); no production package depends on it.
+  'dayjs',
+  // ssh2's optional native speed-ups (under dockerode): install scripts never run, so they are never built
+  // and ssh2 already falls back to Node.js's crypto (its require sits in a try).
+  'cpu-features',
+  'buildcheck',
+  'nan',
+  // protobufjs's browser bundles (Node.js loads its src/ through index.js), and the command-line parser of
+  // @grpc/proto-loader's code generator (its bin/ only; dockerode loads the library).
+  'protobufjs/dist',
+  'yargs',
+  'yargs-parser',
+  'y18n',
+  'cliui',
+];
+/**
+ * Files of one package that the server never loads: the CommonJS twins of PGlite's and zod's ES modules,
+ * and PGlite's extension archives.
+ */
+const UNUSED_PACKAGE_FILES = [
+  { folder: '@electric-sql/pglite', file: /\.(cjs|tar\.gz)$/ },
+  { folder: 'zod', file: /\.cjs$/ },
 ];
 
 /** Native prebuilds (node-gyp-build layout, `prebuilds/<platform>-<arch>`) for other machines than this one. */
@@ -43,6 +71,18 @@ function prune(dir) {
   }
 }
 
+function removeMatching(dir, file) {
+  if (!lstatSync(dir, { throwIfNoEntry: false })?.isDirectory()) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) removeMatching(full, file);
+    else if (file.test(entry.name)) {
+      removedBytes += lstatSync(full).size;
+      rmSync(full);
+    }
+  }
+}
+
 function sizeOf(target) {
   const stat = lstatSync(target, { throwIfNoEntry: false });
   if (!stat) return 0;
@@ -62,6 +102,7 @@ for (const root of roots) {
     removedBytes += sizeOf(target);
     rmSync(target, { recursive: true, force: true });
   }
+  for (const { folder, file } of UNUSED_PACKAGE_FILES) removeMatching(path.join(root, folder), file);
   prune(root);
 }
 console.log(`pruned ${(removedBytes / 1024 / 1024).toFixed(1)} MiB from ${roots.join(', ')}`);

@@ -1,9 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, type MigrationProvider, Migrator, PostgresDialect, sql } from 'kysely';
@@ -87,7 +85,8 @@ export const EMBEDDED_SHARED_BUFFERS = '16MB';
  * opens the finished cluster as on any later start.
  */
 async function createEmbeddedDatabase(dir: string, startParams: string[]): Promise<void> {
-  const pglite = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  // The ES module entry (the `import` export), the one this process loads: the image keeps no CommonJS twin.
+  const pglite = import.meta.resolve('@electric-sql/pglite');
   const script = `const [pglite, dir, params] = process.argv.slice(1);
 const { PGlite } = await import(pglite);
 await (await PGlite.create(dir, { startParams: JSON.parse(params) })).close();`;
