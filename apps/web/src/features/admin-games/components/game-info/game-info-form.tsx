@@ -16,6 +16,7 @@ import { StickySaveBar } from '../save-button';
 import { BloodBonusSection } from './blood-bonus-section';
 import { ParticipationSection } from './participation-section';
 import { PosterSection } from './poster-section';
+import { PublishSection } from './publish-section';
 import { WriteupSection } from './writeup-section';
 
 export function GameInfoForm({ game }: { game: GameInfoModel }) {
@@ -78,11 +79,6 @@ export function GameInfoForm({ game }: { game: GameInfoModel }) {
               <GameTimeFields start={form.getInputProps('start')} end={form.getInputProps('end')} />
               <Stack gap="xs">
                 <Switch
-                  label={t('adminGames.fields.hidden')}
-                  description={t('adminGames.fields.hiddenHint')}
-                  {...form.getInputProps('hidden', { type: 'checkbox' })}
-                />
-                <Switch
                   label={t('adminGames.fields.practiceMode')}
                   description={t('adminGames.fields.practiceModeHint')}
                   {...form.getInputProps('practiceMode', { type: 'checkbox' })}
@@ -104,6 +100,7 @@ export function GameInfoForm({ game }: { game: GameInfoModel }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
+            <PublishSection game={game} />
             <PosterSection game={game} />
             <ParticipationSection form={form} />
             <BloodBonusSection form={form} />
