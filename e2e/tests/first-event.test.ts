@@ -217,6 +217,11 @@ describe('point 3: no container challenge is enabled without a container engine'
       await page.goto(`/admin/games/${game.id}/challenges/${box}`);
       await page.getByText(t('adminGames.container.noEngineTitle'), { exact: true }).waitFor();
       await screenshot(page, `first-event-no-engine-editor-${view.name}`);
+      await page.goto('/admin/settings');
+      await page
+        .getByRole('region', { name: t('adminSite.settings.containerTitle') })
+        .getByText(t('adminSite.settings.container.noEngine'))
+        .waitFor();
       await page.context().close();
     }
     await expect(
