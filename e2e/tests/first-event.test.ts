@@ -217,7 +217,7 @@ describe('point 3: no container challenge is enabled without a container engine'
       await page.goto(`/admin/games/${game.id}/challenges/${box}`);
       await page.getByText(t('adminGames.container.noEngineTitle'), { exact: true }).waitFor();
       await screenshot(page, `first-event-no-engine-editor-${view.name}`);
-      await page.goto('/admin/settings');
+      await page.goto('/admin/settings?tab=containers');
       await page
         .getByRole('region', { name: t('adminSite.settings.containerTitle') })
         .getByText(t('adminSite.settings.container.noEngine'))
@@ -245,6 +245,15 @@ describe('point 4: without mail nothing offers recovery by mail', () => {
       expect(await page.getByRole('textbox', { name: t('account.fields.email') }).count()).toBe(0);
       await screenshot(page, `first-event-recovery-${view.name}`);
       await page.context().close();
+
+      // Nor can an administrator require confirmed addresses: registration would need a mail that cannot go.
+      const admin = await pageFor(view, true);
+      await admin.goto('/admin/settings?tab=accounts');
+      const confirm = admin.getByRole('switch', { name: t('adminSite.settings.policy.emailConfirmationRequired') });
+      await admin.getByText(t('adminSite.settings.policy.needsMail')).waitFor();
+      expect(await confirm.isDisabled()).toBe(true);
+      await screenshot(admin, `first-event-account-settings-${view.name}`);
+      await admin.context().close();
     });
   }
 });
