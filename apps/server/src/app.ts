@@ -72,6 +72,7 @@ import { createDivisionService } from './services/division.service';
 import { createFileStore } from './services/file-store.service';
 import { createGameEditService } from './services/game-edit.service';
 import { createGameEntryService } from './services/game-entry.service';
+import { createGameReadinessService } from './services/game-readiness';
 import { createMailer, type Mailer } from './services/mailer.service';
 import { createNoticeService } from './services/notice.service';
 import { createPostService } from './services/post.service';
@@ -192,7 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: rateLimitSettingsFrom(config),
   });
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
-  const clientConfig = createClientConfigService({ settings, mailEnabled: mailer.enabled });
+  const containersEnabled = config.CONTAINER_ENGINE !== 'none';
+  const clientConfig = createClientConfigService({ settings, mailEnabled: mailer.enabled, containersEnabled });
   const captcha = createCaptchaService({ config, settings, store, log: app.log });
   const posts = createPostService({ posts: createPostRepository(db) });
   const mailDeps = { users, sessions, tokens, settings, captcha, mailer, publicUrl: config.publicUrl };
@@ -203,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const noticeRepository = createNoticeRepository(db);
   const notices = createNoticeService({ repository: noticeRepository, clock, events: deps.events });
   const gameEdit = createGameEditService({ db, clock, events: deps.events, files, notices, noticeRepository });
-  const challengeEdit = createChallengeEditService({ db, clock, events: deps.events, notices });
+  const challengeEdit = createChallengeEditService({ db, clock, events: deps.events, notices, containersEnabled });
   const gameEntry = createGameEntryService({ db, clock, events: deps.events });
   const divisions = createDivisionService({ db, events: deps.events });
 
@@ -255,7 +257,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(assetsRoutes({ files, assets: assets, uploadLimits: assetUploadLimits }));
   await app.register(accountRoutes({ auth, profiles, accountEmail, maxImageBytes: limits.imageBytes }));
   await app.register(teamRoutes({ teams, maxImageBytes: limits.imageBytes }));
-  await app.register(editRoutes({ games: gameEdit, challenges: challengeEdit, maxImageBytes: limits.imageBytes }));
+  const readinessOfGames = createGameReadinessService({ db, clock, containersEnabled });
+  await app.register(
+    editRoutes({
+      games: gameEdit,
+      challenges: challengeEdit,
+      readiness: readinessOfGames,
+      maxImageBytes: limits.imageBytes,
+    }),
+  );
   await app.register(gameEntryRoutes({ entry: gameEntry }));
   await registerTransfer(app, { config, db, clock, events: deps.events, files });
   await app.register(divisionRoutes({ divisions }));

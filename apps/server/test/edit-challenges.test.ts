@@ -185,23 +185,24 @@ describe('challenges', () => {
     expectError(await admin.post(`${base()}/${c.id}/flags`, { flag: 'not an array' }), 400);
   });
 
-  it('dynamic containers need a template, not flags; without a container engine the test container is refused', async () => {
+  it('dynamic containers need a template, not flags; without a container engine they are not enabled and the test container is refused', async () => {
     const c = await createChallenge({ title: 'Box', type: 'DynamicContainer', category: 'Pwn' });
     expect(c.exposePort).toBe(80);
     expectError(await admin.put(`${base()}/${c.id}`, { isEnabled: true }), 400);
     expectError(await admin.post(`${base()}/${c.id}/flags`, [{ flag: 'f' }]), 400);
     // The type is fixed at creation: the update body has no such field, so one sent is ignored.
     expect(ok<Detail>(await admin.put(`${base()}/${c.id}`, { type: 'StaticAttachment' })).type).toBe(c.type);
+    // With a template it could be enabled, but no engine could start it (game-readiness.test.ts).
+    expectError(await admin.put(`${base()}/${c.id}`, { isEnabled: true, flagTemplate: 'flag{[TEAM_HASH]}' }), 400);
     const updated = ok<Detail>(
       await admin.put(`${base()}/${c.id}`, {
-        isEnabled: true,
         flagTemplate: 'flag{[TEAM_HASH]}',
         containerExposePort: 1337,
         enableTrafficCapture: true,
       }),
     );
     expect(updated).toMatchObject({
-      isEnabled: true,
+      isEnabled: false,
       exposePort: 1337,
       type: 'DynamicContainer',
       enableTrafficCapture: true,

@@ -17,6 +17,8 @@ describe('GET /api/config', () => {
       footerInfo: null,
       aboutText: null,
       emailChangeByLink: false,
+      mailEnabled: false,
+      containersEnabled: false,
       customTheme: null,
       apiPublicKey: null,
       logoUrl: null,

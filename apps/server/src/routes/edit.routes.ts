@@ -10,6 +10,7 @@ import {
   GameInfoModel,
   GameNotice,
   GameNoticeModel,
+  GameReadinessModel,
   IntId,
 } from '@flagpole/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +19,7 @@ import { EmptyBody, errorResponses } from '../http/schemas';
 import { acceptUploads, readSingleUpload } from '../http/upload';
 import type { ChallengeEditService } from '../services/challenge-edit.service';
 import type { GameEditService } from '../services/game-edit.service';
+import type { GameReadinessService } from '../services/game-readiness';
 
 const tags = ['Edit'];
 const GameParams = z.object({ id: IntId });
@@ -33,7 +35,12 @@ const denied = [400, 401, 403, 404] as const;
 
 /** `/api/edit/*`: organisers' game, challenge, flag, attachment and notice management (Admin). */
 export const editRoutes =
-  (deps: { games: GameEditService; challenges: ChallengeEditService; maxImageBytes: number }): FastifyPluginAsyncZod =>
+  (deps: {
+    games: GameEditService;
+    challenges: ChallengeEditService;
+    readiness: GameReadinessService;
+    maxImageBytes: number;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     await acceptUploads(app);
     const { games, challenges } = deps;
@@ -112,6 +119,20 @@ export const editRoutes =
         await games.remove(request.params.id);
         return reply.send();
       },
+    );
+
+    app.get(
+      '/api/edit/games/:id/readiness',
+      {
+        schema: {
+          tags,
+          summary: 'Flagpole: the publish checklist (times, enabled challenges, each one playable)',
+          params: GameParams,
+          response: { 200: GameReadinessModel, ...errorResponses(...denied) },
+        },
+        config: admin,
+      },
+      async (request) => deps.readiness.check(request.params.id),
     );
 
     app.post(

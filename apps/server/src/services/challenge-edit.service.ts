@@ -59,7 +59,14 @@ function attachmentModel(view: AttachmentView | undefined, fileName: string | nu
 }
 
 /** The organiser's side of challenges: settings, flags, attachments (Admin only; routes check the role). */
-export function createChallengeEditService(deps: { db: Db; clock: Clock; events: EventBus; notices: NoticeService }) {
+export function createChallengeEditService(deps: {
+  db: Db;
+  clock: Clock;
+  events: EventBus;
+  notices: NoticeService;
+  /** Without a container engine a container challenge cannot be enabled: players could not start it. */
+  containersEnabled: boolean;
+}) {
   const repo = createChallengeRepository(deps.db);
   const games = createGameRepository(deps.db);
 
@@ -227,6 +234,9 @@ export function createChallengeEditService(deps: { db: Db; clock: Clock; events:
         if (input.minScoreRate != null) changes.min_score_rate = input.minScoreRate;
         if (input.difficulty != null) changes.difficulty = input.difficulty;
         if (input.isEnabled != null) {
+          if (input.isEnabled && !current.is_enabled && isContainer(current.type) && !deps.containersEnabled) {
+            throw badRequest('error.containerEngineNone');
+          }
           if (input.isEnabled) {
             if (current.type === 'DynamicContainer') {
               const template = changes.flag_template === undefined ? current.flag_template : changes.flag_template;

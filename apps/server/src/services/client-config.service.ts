@@ -4,7 +4,14 @@ import { type CachedBody, cachedBody } from '../http/cached-response';
 import { sha256Hex } from '../lib/crypto';
 import type { Settings, SettingsService } from './settings.service';
 
-export function toClientConfig(settings: Settings, mailEnabled: boolean): ClientConfig {
+/** What the server can do, as configured at start-up: the web app offers nothing beyond it. */
+export interface ServerAbilities {
+  mailEnabled: boolean;
+  containersEnabled: boolean;
+}
+
+export function toClientConfig(settings: Settings, abilities: ServerAbilities): ClientConfig {
+  const { mailEnabled, containersEnabled } = abilities;
   const { globalConfig, containerPolicy } = settings;
   return {
     title: globalConfig.title,
@@ -13,6 +20,8 @@ export function toClientConfig(settings: Settings, mailEnabled: boolean): Client
     aboutText: globalConfig.aboutText,
     // The same condition as the e-mail change itself (account-email.service.ts).
     emailChangeByLink: mailEnabled && settings.accountPolicy.emailConfirmationRequired,
+    mailEnabled,
+    containersEnabled,
     customTheme: isHexColor(globalConfig.customTheme) ? globalConfig.customTheme : null,
     apiPublicKey: null,
     logoUrl: globalConfig.logoHash ? `/assets/${globalConfig.logoHash}/logo` : null,
@@ -24,10 +33,10 @@ export function toClientConfig(settings: Settings, mailEnabled: boolean): Client
 }
 
 /** The public client configuration, serialised once per settings change. */
-export function createClientConfigService(deps: { settings: SettingsService; mailEnabled: boolean }) {
+export function createClientConfigService(deps: { settings: SettingsService } & ServerAbilities) {
   let cached: CachedBody | undefined;
   const build = (settings: Settings) => {
-    const config = toClientConfig(settings, deps.mailEnabled);
+    const config = toClientConfig(settings, deps);
     const body = JSON.stringify(config);
     cached = cachedBody(config, `cfg-${sha256Hex(body).slice(0, 16)}`, settings.updatedAt);
   };

@@ -43,6 +43,43 @@ export const GameInfoModel = z.object({
 });
 export type GameInfoModel = z.infer<typeof GameInfoModel>;
 
+/**
+ * Flagpole: why a game is not ready to publish (`GET /api/edit/games/{id}/readiness`). Game-wide problems carry
+ * no challenge; the others name the enabled challenge that players could not play:
+ * - `GameEnded`: the end has passed, so nobody could play (the times need setting);
+ * - `NoEnabledChallenge`: no challenge is enabled;
+ * - `NoFlags`: a static or dynamic-attachment challenge without a flag;
+ * - `NoFlagTemplate`: a dynamic-container challenge without the template its flags are made from;
+ * - `FlagWithoutAttachment`: a dynamic-attachment flag with no file, so a team would get the flag's file missing;
+ * - `NoContainerImage`: a container challenge without an image;
+ * - `NoContainerEngine`: a container challenge while the server has no container engine (CONTAINER_ENGINE none).
+ */
+export const GameReadinessProblem = z.enum([
+  'GameEnded',
+  'NoEnabledChallenge',
+  'NoFlags',
+  'NoFlagTemplate',
+  'FlagWithoutAttachment',
+  'NoContainerImage',
+  'NoContainerEngine',
+]);
+export type GameReadinessProblem = z.infer<typeof GameReadinessProblem>;
+
+export const GameReadinessItem = z.object({
+  problem: GameReadinessProblem,
+  challengeId: z.number().int().nullable(),
+  challengeTitle: z.string().nullable(),
+});
+export type GameReadinessItem = z.infer<typeof GameReadinessItem>;
+
+/** Flagpole: the publish checklist of a game; `ready` when `problems` is empty. */
+export const GameReadinessModel = z.object({
+  ready: z.boolean(),
+  enabledChallenges: z.number().int(),
+  problems: z.array(GameReadinessItem),
+});
+export type GameReadinessModel = z.infer<typeof GameReadinessModel>;
+
 /** Create/update body: only the title and times are required; the rest keep their values or defaults. */
 export const GameEditModel = z.object({
   title: shortText({ min: 1, max: gameLimits.title.max }),

@@ -13,6 +13,13 @@ export const ClientConfig = z.object({
    * and addresses are confirmed); otherwise an administrator changes it for them.
    */
   emailChangeByLink: z.boolean(),
+  /**
+   * Flagpole: whether the server can send mail (SMTP is configured): without it nothing offers password
+   * recovery or anything else that needs a mailed link.
+   */
+  mailEnabled: z.boolean(),
+  /** Flagpole: whether a container engine is configured; without one container challenges cannot be played. */
+  containersEnabled: z.boolean(),
   customTheme: z.string().nullable(),
   apiPublicKey: z.string().nullable(),
   logoUrl: z.string().nullable(),

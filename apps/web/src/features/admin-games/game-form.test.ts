@@ -28,8 +28,10 @@ describe('game form mapping', () => {
     const values = toGameFormValues(game);
     expect(values.bloodBonus).toEqual({ first: 5, second: 3, third: 1 });
     expect(values.inviteCode).toBe('');
-    const { id: _id, poster: _poster, publicKey: _key, ...editable } = game;
+    // Visibility is the publish step's alone: the settings form never sends it.
+    const { id: _id, poster: _poster, publicKey: _key, hidden: _hidden, ...editable } = game;
     expect(toGameEditModel(values)).toEqual(editable);
+    expect(toGameEditModel({ ...values, hidden: true })).not.toHaveProperty('hidden');
   });
 
   it('turns a blank invite code into null and keeps a real one', () => {

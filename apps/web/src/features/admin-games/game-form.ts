@@ -46,6 +46,7 @@ const toInt = (value: number | string) => (typeof value === 'number' ? value : N
 /**
  * The `PUT /api/edit/games/{id}` body, or null when a time or the blood bonus cannot be encoded (the form's
  * validators report those). An empty invite code means "no code" (null); an empty write-up deadline is the end.
+ * Visibility is left out: the publish step (publish-section.tsx) alone changes it, after its checklist.
  */
 export function toGameEditModel(values: GameFormValues): GameEditModel | null {
   const start = fromLocalInput(values.start);
@@ -59,7 +60,6 @@ export function toGameEditModel(values: GameFormValues): GameEditModel | null {
     title: values.title.trim(),
     summary: values.summary,
     content: values.content,
-    hidden: values.hidden,
     practiceMode: values.practiceMode,
     acceptWithoutReview: values.acceptWithoutReview,
     inviteCode: inviteCode === '' ? null : inviteCode,

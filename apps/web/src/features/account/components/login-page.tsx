@@ -1,7 +1,8 @@
-import { Anchor, Group, PasswordInput, TextInput } from '@mantine/core';
+import { Anchor, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useServerAbilities } from '@/features/info/api/get-client-config';
 import { showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -19,6 +20,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const { refresh } = useProfile();
   const captcha = useCaptchaRequest('login', t('account.login.failed'));
+  const abilities = useServerAbilities();
   const { trigger, isMutating } = useMutation(login);
   const form = useForm({
     initialValues: { userName: '', password: '' },
@@ -60,11 +62,18 @@ export default function LoginPage() {
           autoComplete="current-password"
           {...form.getInputProps('password')}
         />
-        <Group justify="flex-end" mt={-8}>
-          <Anchor component={Link} to="/account/recovery" size="sm">
-            {t('account.login.forgot')}
-          </Anchor>
-        </Group>
+        {abilities?.recoveryByMail && (
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component={Link} to="/account/recovery" size="sm">
+              {t('account.login.forgot')}
+            </Anchor>
+          </Group>
+        )}
+        {abilities && !abilities.recoveryByMail && (
+          <Text size="sm" c="dimmed" ta="right" mt={-8}>
+            {t('account.login.forgotAskOrganiser')}
+          </Text>
+        )}
         {captcha.field}
       </AccountForm>
     </AccountCard>

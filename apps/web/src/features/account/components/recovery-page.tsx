@@ -1,8 +1,9 @@
-import { Anchor, TextInput } from '@mantine/core';
+import { Anchor, Skeleton, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useServerAbilities } from '@/features/info/api/get-client-config';
 import { useMutation } from '@/lib/use-mutation';
 import { usePageTitle } from '@/lib/use-page-title';
 import { requestRecovery } from '../api/recovery';
@@ -20,6 +21,9 @@ export default function RecoveryPage() {
   const { trigger, isMutating } = useMutation(requestRecovery);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({ initialValues: { email: '' }, validate: { email: validateEmail(t) } });
+  // Without mail (or without confirmed addresses) no link can be sent: say so before anything is typed.
+  const abilities = useServerAbilities();
+  const unavailable = abilities !== null && !abilities.recoveryByMail;
 
   const submit = form.onSubmit(({ email }) =>
     captcha.send(
@@ -31,14 +35,20 @@ export default function RecoveryPage() {
   return (
     <AccountCard
       title={t('account.recovery.title')}
-      subtitle={sentTo ? undefined : t('account.recovery.subtitle')}
+      subtitle={sentTo || abilities === null || unavailable ? undefined : t('account.recovery.subtitle')}
       footer={
         <Anchor component={Link} to="/account/login" size="sm">
           {t('account.backToSignIn')}
         </Anchor>
       }
     >
-      {sentTo ? (
+      {abilities === null ? (
+        <Skeleton h={120} />
+      ) : unavailable ? (
+        <StatusResult kind="error" title={t('account.recovery.unavailableTitle')}>
+          {t('account.recovery.unavailableBody')}
+        </StatusResult>
+      ) : sentTo ? (
         <StatusResult
           kind="mail"
           title={t('account.recovery.sentTitle')}

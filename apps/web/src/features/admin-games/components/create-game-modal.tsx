@@ -1,5 +1,5 @@
 import { gameLimits } from '@flagpole/contract';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,7 +22,7 @@ export function CreateGameModal({ opened, onClose }: { opened: boolean; onClose:
   const navigate = useNavigate();
   const { trigger, isMutating } = useMutation(useCreateGame());
   const form = useForm({
-    initialValues: { title: '', ...defaultTimes() },
+    initialValues: { title: '', practiceMode: true, ...defaultTimes() },
     validate: {
       title: requiredText(t, gameLimits.title.max),
       start: validateDateTime(t),
@@ -31,7 +31,7 @@ export function CreateGameModal({ opened, onClose }: { opened: boolean; onClose:
   });
 
   const close = () => {
-    form.setValues({ title: '', ...defaultTimes() });
+    form.setValues({ title: '', practiceMode: true, ...defaultTimes() });
     form.clearErrors();
     onClose();
   };
@@ -41,7 +41,15 @@ export function CreateGameModal({ opened, onClose }: { opened: boolean; onClose:
     const end = fromLocalInput(values.end);
     if (start === null || end === null) return;
     try {
-      const game = await trigger({ title: values.title.trim(), start, end });
+      // A game made here stays hidden until its publish step (the API's own default, for the reference's clients,
+      // is visible).
+      const game = await trigger({
+        title: values.title.trim(),
+        start,
+        end,
+        hidden: true,
+        practiceMode: values.practiceMode,
+      });
       showSuccess(t('adminGames.create.done', { title: game.title }));
       close();
       navigate(`/admin/games/${game.id}/info`);
@@ -62,6 +70,14 @@ export function CreateGameModal({ opened, onClose }: { opened: boolean; onClose:
             {...form.getInputProps('title')}
           />
           <GameTimeFields start={form.getInputProps('start')} end={form.getInputProps('end')} />
+          <Switch
+            label={t('adminGames.fields.practiceMode')}
+            description={t('adminGames.fields.practiceModeHint')}
+            {...form.getInputProps('practiceMode', { type: 'checkbox' })}
+          />
+          <Text size="sm" c="dimmed">
+            {t('adminGames.create.hiddenNote')}
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('common.cancel')}

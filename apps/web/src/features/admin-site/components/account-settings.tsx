@@ -3,6 +3,7 @@ import { Switch, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/section-card';
+import { useServerAbilities } from '@/features/info/api/get-client-config';
 import { monoInput } from '@/lib/mono-input';
 import { domainListLines, toAccountPolicy } from '../settings-form';
 import { ConfigSectionForm } from './config-section-form';
@@ -14,6 +15,10 @@ export function AccountSettings({ policy }: { policy: AccountPolicy }) {
   const form = useForm({
     initialValues: { ...policy, emailDomainList: domainListLines(policy.emailDomainList) },
   });
+  // Confirming addresses needs mail: without it registration would fail. One already on can still be turned off.
+  const mailEnabled = useServerAbilities()?.mailEnabled ?? true;
+  const needsMail = (name: (typeof SWITCHES)[number]) =>
+    name === 'emailConfirmationRequired' && !mailEnabled && !form.values.emailConfirmationRequired;
 
   return (
     <ConfigSectionForm form={form} toUpdate={(values) => ({ accountPolicy: toAccountPolicy(values) })}>
@@ -22,7 +27,10 @@ export function AccountSettings({ policy }: { policy: AccountPolicy }) {
           <Switch
             key={name}
             label={t(`adminSite.settings.policy.${name}`)}
-            description={t(`adminSite.settings.policy.${name}Help`)}
+            description={
+              needsMail(name) ? t('adminSite.settings.policy.needsMail') : t(`adminSite.settings.policy.${name}Help`)
+            }
+            disabled={needsMail(name)}
             {...form.getInputProps(name, { type: 'checkbox' })}
           />
         ))}

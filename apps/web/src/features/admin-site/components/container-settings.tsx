@@ -1,9 +1,10 @@
 import type { ContainerPolicy } from '@flagpole/contract';
 import { adminLimits, ContainerPortMappingType } from '@flagpole/contract';
-import { NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Alert, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/section-card';
+import { useServerAbilities } from '@/features/info/api/get-client-config';
 import { ConfigSectionForm } from './config-section-form';
 
 const NUMBERS = [
@@ -23,10 +24,16 @@ export function ContainerSettings({ policy }: { policy: ContainerPolicy }) {
     initialValues: policy,
     validate: Object.fromEntries(NUMBERS.map(({ name, range }) => [name, inRange(range)])),
   });
+  const noEngine = useServerAbilities()?.containersEnabled === false;
 
   return (
     <ConfigSectionForm form={form} toUpdate={(values) => ({ containerPolicy: values })}>
       <SectionCard title={t('adminSite.settings.containerTitle')} description={t('adminSite.settings.containerHelp')}>
+        {noEngine && (
+          <Alert color="yellow" title={t('adminGames.container.noEngineTitle')}>
+            {t('adminSite.settings.container.noEngine')}
+          </Alert>
+        )}
         <Stack gap={4}>
           <Text size="sm" fw={500} id="port-mapping-label">
             {t('adminSite.settings.container.portMapping')}

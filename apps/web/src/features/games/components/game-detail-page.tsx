@@ -144,9 +144,9 @@ function GameDetail({ game }: { game: DetailedGameInfoModel }) {
             <Stack gap="sm">
               <Group gap="xs">
                 <GamePhaseBadge phase={phase} size="lg" />
-                {game.practiceMode && (
+                {game.practiceMode && phase === 'ended' && (
                   <Badge size="lg" variant="light" color="grape" leftSection={<IconSchool size={14} />}>
-                    {t('games.badges.practice')}
+                    {t('games.badges.practiceOpen')}
                   </Badge>
                 )}
                 {game.hidden && (
@@ -197,6 +197,12 @@ function GameDetail({ game }: { game: DetailedGameInfoModel }) {
                     {game.limit > 0 ? t('games.teamSizeLimit', { count: game.limit }) : t('games.teamSizeUnlimited')}
                   </Text>
                 </Group>
+                {game.practiceMode && phase !== 'ended' && (
+                  <Group gap={6} wrap="nowrap" align="flex-start">
+                    <IconSchool size={18} aria-hidden style={{ flexShrink: 0 }} />
+                    <Text size="sm">{t('games.detail.practiceAfterEnd')}</Text>
+                  </Group>
+                )}
                 {game.teamName && (
                   <Text size="sm">
                     {t('games.detail.yourTeam')}{' '}

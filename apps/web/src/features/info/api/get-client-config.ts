@@ -10,6 +10,8 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   footerInfo: null,
   aboutText: null,
   emailChangeByLink: false,
+  mailEnabled: false,
+  containersEnabled: false,
   customTheme: null,
   apiPublicKey: null,
   logoUrl: null,
@@ -23,4 +25,23 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
 export function useClientConfig(): ClientConfig {
   const { data } = useSWR<ClientConfig>(CLIENT_CONFIG_KEY, fetcher, { refreshInterval: 0 });
   return { ...DEFAULT_CLIENT_CONFIG, ...data, title: data?.title || DEFAULT_CLIENT_CONFIG.title };
+}
+
+/**
+ * What the server can do (mail, containers), or null while its configuration has not arrived: pages that would
+ * otherwise offer an action it cannot perform wait for the answer rather than guess.
+ */
+export function useServerAbilities(): {
+  mailEnabled: boolean;
+  containersEnabled: boolean;
+  recoveryByMail: boolean;
+} | null {
+  const { data } = useSWR<ClientConfig>(CLIENT_CONFIG_KEY, fetcher, { refreshInterval: 0 });
+  if (!data) return null;
+  // Password recovery needs what an e-mail change by link needs: mail set up and addresses confirmed.
+  return {
+    mailEnabled: data.mailEnabled,
+    containersEnabled: data.containersEnabled,
+    recoveryByMail: data.emailChangeByLink,
+  };
 }

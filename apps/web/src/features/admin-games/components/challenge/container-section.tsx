@@ -1,15 +1,22 @@
 import { NetworkMode } from '@flagpole/contract';
-import { NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Alert, NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/section-card';
+import { useServerAbilities } from '@/features/info/api/get-client-config';
 import { monoInput } from '@/lib/mono-input';
 import type { ChallengeFormValues } from '../../challenge-form';
 
 export function ContainerSection({ form }: { form: UseFormReturnType<ChallengeFormValues> }) {
   const { t } = useTranslation();
+  const noEngine = useServerAbilities()?.containersEnabled === false;
   return (
     <SectionCard compact title={t('adminGames.container.title')}>
+      {noEngine && (
+        <Alert color="yellow" title={t('adminGames.container.noEngineTitle')}>
+          {t('adminGames.challenges.needsEngine')}
+        </Alert>
+      )}
       <TextInput
         label={t('adminGames.container.image')}
         placeholder="ghcr.io/org/challenge:latest"

@@ -4,6 +4,7 @@ import { IconFlag, IconPencil } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useServerAbilities } from '@/features/info/api/get-client-config';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useUpdateChallenge } from '../../api/update-challenge';
@@ -12,6 +13,11 @@ export function ChallengeRow({ gameId, challenge }: { gameId: number; challenge:
   const { t } = useTranslation();
   const { trigger, isMutating } = useMutation(useUpdateChallenge());
   const base = `/admin/games/${gameId}/challenges/${challenge.id}`;
+  // Without a container engine no player could start a container challenge: it cannot be enabled (the server
+  // refuses too); one enabled before can still be disabled.
+  const engineMissing = useServerAbilities()?.containersEnabled === false;
+  const noEngine = engineMissing && (challenge.type === 'StaticContainer' || challenge.type === 'DynamicContainer');
+  const blocked = noEngine && !challenge.isEnabled;
 
   const toggle = async (isEnabled: boolean) => {
     try {
@@ -53,11 +59,17 @@ export function ChallengeRow({ gameId, challenge }: { gameId: number; challenge:
               </Badge>
             )}
           </Group>
+          {noEngine && (
+            <Text size="xs" c="dimmed" id={`no-engine-${challenge.id}`}>
+              {t('adminGames.challenges.needsEngine')}
+            </Text>
+          )}
         </Stack>
         <Group gap={4} wrap="nowrap">
           <Switch
             checked={challenge.isEnabled}
-            disabled={isMutating}
+            disabled={isMutating || blocked}
+            aria-describedby={noEngine ? `no-engine-${challenge.id}` : undefined}
             onChange={(event) => void toggle(event.currentTarget.checked)}
             aria-label={t('adminGames.challenges.enableFor', { title: challenge.title })}
             label={

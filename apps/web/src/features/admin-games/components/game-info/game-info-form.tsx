@@ -1,5 +1,5 @@
 import { type GameInfoModel, gameLimits } from '@flagpole/contract';
-import { Card, Grid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Box, Card, Grid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/section-card';
@@ -16,6 +16,7 @@ import { StickySaveBar } from '../save-button';
 import { BloodBonusSection } from './blood-bonus-section';
 import { ParticipationSection } from './participation-section';
 import { PosterSection } from './poster-section';
+import { PublishSection } from './publish-section';
 import { WriteupSection } from './writeup-section';
 
 export function GameInfoForm({ game }: { game: GameInfoModel }) {
@@ -57,6 +58,10 @@ export function GameInfoForm({ game }: { game: GameInfoModel }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('adminGames.tabs.info')}>
+      {/* On a phone the publish step comes first rather than below the whole form. */}
+      <Box hiddenFrom="md" mb="md">
+        <PublishSection game={game} />
+      </Box>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
@@ -77,11 +82,6 @@ export function GameInfoForm({ game }: { game: GameInfoModel }) {
               />
               <GameTimeFields start={form.getInputProps('start')} end={form.getInputProps('end')} />
               <Stack gap="xs">
-                <Switch
-                  label={t('adminGames.fields.hidden')}
-                  description={t('adminGames.fields.hiddenHint')}
-                  {...form.getInputProps('hidden', { type: 'checkbox' })}
-                />
                 <Switch
                   label={t('adminGames.fields.practiceMode')}
                   description={t('adminGames.fields.practiceModeHint')}
@@ -104,6 +104,9 @@ export function GameInfoForm({ game }: { game: GameInfoModel }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
+            <Box visibleFrom="md">
+              <PublishSection game={game} />
+            </Box>
             <PosterSection game={game} />
             <ParticipationSection form={form} />
             <BloodBonusSection form={form} />
