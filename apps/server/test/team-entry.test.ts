@@ -116,7 +116,10 @@ describe('entering a game brings the team', () => {
     // Only the captain chooses; members outside the team and more than the limit are refused.
     expectError(await second.post(`/api/game/${game.id}`, { teamId: t.id, members: [t.ids[3]] }), 403);
     expectError(await t.captain.post(`/api/game/${game.id}`, { teamId: t.id, members: [t.ids[2], t.ids[3]] }), 400);
-    expectError(await t.captain.post(`/api/game/${game.id}`, { teamId: t.id, members: [await userId(ctx, 'teadmin')] }), 400);
+    expectError(
+      await t.captain.post(`/api/game/${game.id}`, { teamId: t.id, members: [await userId(ctx, 'teadmin')] }),
+      400,
+    );
     expect(await players(game.id, t.id)).toEqual([]);
     ok(await t.captain.post(`/api/game/${game.id}`, { teamId: t.id, members: [t.ids[3]] }));
     expect(await players(game.id, t.id)).toEqual(sorted([t.ids[0], t.ids[3]]));
@@ -192,7 +195,10 @@ describe('a member added to the team later', () => {
     const game = await createGame(ctx, admin, { inviteCode: 'door' });
     const { JoinGame, RequireReview, All } = GamePermission;
     const reviewed = ok<{ id: number }>(
-      await admin.post(`/api/edit/games/${game.id}/divisions`, { name: 'Reviewed', defaultPermissions: JoinGame | RequireReview }),
+      await admin.post(`/api/edit/games/${game.id}/divisions`, {
+        name: 'Reviewed',
+        defaultPermissions: JoinGame | RequireReview,
+      }),
     );
     ok(await admin.post(`/api/edit/games/${game.id}/divisions`, { name: 'Open', defaultPermissions: All }));
     ok(await t.captain.post(`/api/game/${game.id}`, { teamId: t.id, divisionId: reviewed.id, inviteCode: 'door' }));

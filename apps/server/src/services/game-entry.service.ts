@@ -241,7 +241,12 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
         const current = await repo.teamParticipation(gameId, team.id);
         const participation = current && (await repo.findParticipation(current.id));
         if (!participation || participation.status === 'Rejected') throw badRequest('error.teamNotInGame');
-        const entry = { participationId: participation.id, gameId, teamId: team.id, limit: game.team_member_count_limit };
+        const entry = {
+          participationId: participation.id,
+          gameId,
+          teamId: team.id,
+          limit: game.team_member_count_limit,
+        };
         await replaceRoster(createRosterRepository(trx), entry, input.members);
       });
       await invalidate(gameId);
