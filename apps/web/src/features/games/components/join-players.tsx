@@ -35,11 +35,11 @@ export function JoinPlayers(props: {
       <Stack gap={6} mt="xs">
         {members.map((member) => (
           <Checkbox
-            key={member.id}
-            value={member.id}
+            key={member.id ?? member.userName}
+            value={member.id ?? ''}
             label={member.userName}
-            checked={member.id === props.userId || props.chosen.includes(member.id)}
-            disabled={member.id === props.userId || (full && !props.chosen.includes(member.id))}
+            checked={member.id === props.userId || props.chosen.includes(member.id ?? '')}
+            disabled={member.id === props.userId || (full && !props.chosen.includes(member.id ?? ''))}
           />
         ))}
       </Stack>
