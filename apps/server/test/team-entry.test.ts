@@ -23,7 +23,8 @@ let admin: TestClient;
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = await signUpAdmin(ctx, 'teadmin');
-});
+  // The embedded database can take over a minute to start on a busy machine.
+}, 240_000);
 afterAll(() => ctx.close());
 
 interface Check {
