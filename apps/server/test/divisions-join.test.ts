@@ -133,7 +133,7 @@ describe('joining a game with divisions', () => {
     const entry = await entryOf(gameId, teamId);
     expect(entry).toMatchObject({ division_id: reviewed.id, status: 'Pending' });
     expect(ok<Check>(await client.get(`/api/game/${gameId}/check`)).joinedTeams).toEqual([
-      { id: teamId, division: reviewed.id, name: expect.any(String), status: 'Pending' },
+      { id: teamId, division: reviewed.id, name: expect.any(String), status: 'Pending', players: expect.any(Array) },
     ]);
     expect(ok<{ division: number | null }>(await client.get(`/api/game/${gameId}`)).division).toBe(reviewed.id);
     ok(await admin.put(`/api/admin/participation/${entry.id}`, { status: 'Accepted', divisionId: reviewed.id }));

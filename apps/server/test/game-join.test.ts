@@ -226,7 +226,8 @@ describe('review', () => {
         captainId: await userId(ctx, 'rcap'),
         members: [expect.objectContaining({ userName: 'rcap' }), expect.objectContaining({ userName: 'rmate' })],
       },
-      registeredMembers: [await userId(ctx, 'rcap')],
+      // The team's members came in with the entry (team entry rules).
+      registeredMembers: expect.arrayContaining([await userId(ctx, 'rcap'), await userId(ctx, 'rmate')]),
       divisionId: null,
       status: 'Pending',
     });

@@ -192,6 +192,8 @@ export interface ParticipationMembersTable {
   participation_id: number;
   game_id: number;
   user_id: string;
+  /** True when the team brought the member in (entry, late member, captain's choice), not their own join. */
+  enrolled_by_team: Generated<boolean>;
 }
 
 export interface FlagsTable {

@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = {
   'game.import': 'import a game package',
   'game.importCtfd': 'import a CTFd export as a game',
   'game.join': 'enter a team in a game',
+  'game.roster': 'choose who plays for a team in a game',
   'game.leave': 'withdraw a team from a game',
   'participation.review': 'review a team entry',
   'division.create': 'create a division',

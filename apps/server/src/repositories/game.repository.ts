@@ -103,13 +103,20 @@ export function createGameRepository(db: Db) {
       gameId: number,
       userId: string,
     ): Promise<
-      Array<{ team_id: number; team_name: string; status: ParticipationStatusName; division_id: number | null }>
+      Array<{
+        id: number;
+        team_id: number;
+        team_name: string;
+        status: ParticipationStatusName;
+        division_id: number | null;
+      }>
     > {
       return db
         .selectFrom('participations')
         .innerJoin('team_members', 'team_members.team_id', 'participations.team_id')
         .innerJoin('teams', 'teams.id', 'participations.team_id')
         .select([
+          'participations.id',
           'participations.team_id',
           'teams.name as team_name',
           'participations.status',

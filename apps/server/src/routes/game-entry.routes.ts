@@ -4,6 +4,7 @@ import {
   DetailedGameInfoModel,
   GameJoinCheckInfoModel,
   GameJoinModel,
+  GameRosterModel,
   IntId,
   ParticipationEditModel,
   ParticipationInfoModel,
@@ -87,6 +88,24 @@ export const gameEntryRoutes =
       },
       async (request, reply) => {
         await entry.join(signedIn(request), request.params.id, request.body);
+        return reply.send();
+      },
+    );
+
+    app.put(
+      '/api/game/:id/roster',
+      {
+        schema: {
+          tags,
+          summary: 'Flagpole: the captain chooses who plays for the team in the game (within the member limit)',
+          params: GameParams,
+          body: GameRosterModel,
+          response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
+        },
+        config: { access: 'User', audit: 'game.roster' },
+      },
+      async (request, reply) => {
+        await entry.setRoster(signedIn(request), request.params.id, request.body);
         return reply.send();
       },
     );

@@ -3,6 +3,7 @@ import type {
   DetailedGameInfoModel,
   GameJoinCheckInfoModel,
   GameJoinModel,
+  GameRosterModel,
   ParticipationEditModel,
   ParticipationInfoModel,
   ParticipationStatus,
@@ -11,12 +12,13 @@ import type { Db } from '../db/database';
 import type { ParticipationStatusName } from '../db/schema';
 import type { Identity } from '../http/access';
 import { type CachedBody, cachedBody } from '../http/cached-response';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, forbidden, notFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
 import { constantTimeEqual, sha256Hex } from '../lib/crypto';
 import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import { createDivisionRepository } from '../repositories/division.repository';
 import { createGameRepository, type GameRow } from '../repositories/game.repository';
+import { createRosterRepository } from '../repositories/roster.repository';
 import { createTeamRepository } from '../repositories/team.repository';
 import { isUniqueViolation } from '../repositories/user.repository';
 import { acceptsWithoutReview, divisionForJoin, inviteCodeForJoin, joinableDivisions } from './division-rules';
@@ -24,6 +26,7 @@ import { GAMES_CHANGED, posterUrl } from './game-edit.service';
 import { assertGameNotEnded, hasGameEnded, hasGameStarted } from './game-window';
 import { avatarUrl, toProfile } from './profile.service';
 import { SCOREBOARD_INVALIDATE } from './scoreboard.service';
+import { enrolAtEntry, replaceRoster } from './team-roster';
 
 /** Status changes an organiser may make; anything else (a Rejected entry above all) is refused. */
 const TRANSITIONS: Record<ParticipationStatusName, readonly ParticipationStatusName[]> = {
@@ -153,12 +156,14 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
         games.entriesOfUserTeams(gameId, identity.userId),
         divisions.list(gameId),
       ]);
+      const rosters = await games.rosters(rows.map((row) => row.id));
       return {
         joinedTeams: rows.map((row) => ({
           id: row.team_id,
           division: row.division_id,
           name: row.team_name,
           status: row.status,
+          players: rosters.filter((r) => r.participation_id === row.id).map((r) => r.user_id),
         })),
         joinableDivisions: joinableDivisions(divisionRows).map((d) => d.id),
       };
@@ -172,6 +177,7 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
         await deps.db.transaction().execute(async (trx) => {
           const teams = createTeamRepository(trx);
           const repo = createGameRepository(trx);
+          const roster = createRosterRepository(trx);
           const team = await teams.find(input.teamId);
           if (!team) throw notFound('error.teamNotFound');
           if (!(await teams.isMember(team.id, identity.userId))) throw badRequest('error.notTeamMember');
@@ -189,7 +195,12 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
             throw badRequest(division?.inviteCode ? 'error.wrongDivisionInviteCode' : 'error.wrongGameInviteCode');
           }
           const existing = await repo.rosterEntry(gameId, identity.userId);
-          if (existing && existing.status !== 'Rejected') throw badRequest('error.alreadyInGame');
+          if (existing && existing.status !== 'Rejected') {
+            // The team brought this member in: their own join call answers as the reference's first join does.
+            if (existing.team_id === team.id && (await roster.takeOverRow(existing.id, identity.userId))) return;
+            throw badRequest('error.alreadyInGame');
+          }
+          if (input.members && team.captain_id !== identity.userId) throw forbidden('error.captainOnly');
           await repo.removeRejectedRosterRows(gameId, identity.userId);
           const participation = await repo.participationForJoin(gameId, team.id);
           let status = participation.status;
@@ -197,6 +208,10 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
           const limit = game.team_member_count_limit;
           if (limit > 0 && (await repo.rosterSize(participation.id)) >= limit) throw badRequest('error.teamFull');
           await repo.addToRoster(participation.id, gameId, identity.userId);
+          if (!standing) {
+            const at = { participationId: participation.id, gameId, teamId: team.id, limit, callerId: identity.userId };
+            await enrolAtEntry(roster, at, input.members);
+          }
           if (!standing && participation.division_id !== (division?.id ?? null)) {
             await repo.setDivision(participation.id, division?.id ?? null);
           }
@@ -208,6 +223,32 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
         if (isUniqueViolation(error)) throw badRequest('error.alreadyInGame');
         throw error;
       }
+      await invalidate(gameId);
+    },
+
+    /**
+     * The captain chooses who plays for the team (beyond the member limit above all): exactly the given members,
+     * while the team's entry stands and the game is open to joining.
+     */
+    async setRoster(identity: Identity, gameId: number, input: GameRosterModel): Promise<void> {
+      const game = await load(gameId);
+      assertGameNotEnded(game, deps.clock.now());
+      await deps.db.transaction().execute(async (trx) => {
+        const team = await createTeamRepository(trx).find(input.teamId);
+        if (!team) throw notFound('error.teamNotFound');
+        if (team.captain_id !== identity.userId) throw forbidden('error.captainOnly');
+        const repo = createGameRepository(trx);
+        const current = await repo.teamParticipation(gameId, team.id);
+        const participation = current && (await repo.findParticipation(current.id));
+        if (!participation || participation.status === 'Rejected') throw badRequest('error.teamNotInGame');
+        const entry = {
+          participationId: participation.id,
+          gameId,
+          teamId: team.id,
+          limit: game.team_member_count_limit,
+        };
+        await replaceRoster(createRosterRepository(trx), entry, input.members);
+      });
       await invalidate(gameId);
     },
 

@@ -6,12 +6,15 @@ import type { Clock } from '../lib/clock';
 import { constantTimeEqual, randomHex } from '../lib/crypto';
 import type { EventBus } from '../lib/event-bus';
 import { verifyTeamToken } from '../lib/team-token';
+import { createRosterRepository } from '../repositories/roster.repository';
 import { createTeamRepository, type TeamMemberRow, type TeamRow } from '../repositories/team.repository';
 import { isUniqueViolation } from '../repositories/user.repository';
 import type { FileStore } from './file-store.service';
 import { storeUploadedImage } from './image-upload';
 import { PLAY_LOOKUPS_CHANGED } from './play-lookups';
 import { AVATAR_WIDTH, avatarUrl } from './profile.service';
+import { SCOREBOARD_INVALIDATE } from './scoreboard.service';
+import { followTeamIntoGames } from './team-roster';
 
 const INVITE_CODE = /^(.*):(\d{1,10}):([0-9a-f]{32})$/;
 
@@ -172,7 +175,8 @@ export function createTeamService(deps: { db: Db; clock: Clock; files: FileStore
       if (!match?.[2] || !match[3]) throw badRequest('error.invalidInvite');
       const teamId = Number(match[2]);
       const token = match[3];
-      await transaction(async (repo) => {
+      const games = await deps.db.transaction().execute(async (trx) => {
+        const repo = createTeamRepository(trx);
         const team = await repo.findForUpdate(teamId);
         if (!team || !constantTimeEqual(team.invite_token, token)) throw badRequest('error.invalidInvite');
         if (await repo.isMember(team.id, identity.userId)) throw badRequest('error.alreadyMember');
@@ -182,7 +186,10 @@ export function createTeamService(deps: { db: Db; clock: Clock; files: FileStore
           if (isUniqueViolation(error)) throw badRequest('error.alreadyMember');
           throw error;
         }
+        // The new member follows the team into its games as far as the rules allow ("Team entry").
+        return followTeamIntoGames(createRosterRepository(trx), team.id, identity.userId, deps.clock.now());
       });
+      for (const gameId of games) await deps.events.publish(SCOREBOARD_INVALIDATE, { gameId });
     },
 
     async kick(identity: Identity, teamId: number, userId: string): Promise<TeamInfoModel> {

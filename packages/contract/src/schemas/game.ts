@@ -146,8 +146,20 @@ export const GameJoinModel = z.object({
   teamId: z.number().int().min(1),
   divisionId: z.number().int().nullish(),
   inviteCode: z.string().max(gameLimits.inviteCode.max).nullish(),
+  /**
+   * Flagpole: the captain's choice of the other members who play when the team enters (user ids). Left out, the
+   * members come in in the order they joined the team, up to the game's member limit.
+   */
+  members: z.array(z.uuid()).max(100).nullish(),
 });
 export type GameJoinModel = z.infer<typeof GameJoinModel>;
+
+/** Flagpole: `PUT /api/game/{id}/roster`, the captain's choice of who plays for the team (user ids). */
+export const GameRosterModel = z.object({
+  teamId: z.number().int().min(1),
+  members: z.array(z.uuid()).min(1).max(100),
+});
+export type GameRosterModel = z.infer<typeof GameRosterModel>;
 
 /**
  * Flagpole: one game on a team's public page (`GET /api/team/{id}/games`): the game and the team's standing
@@ -207,6 +219,8 @@ export const JoinedTeam = z.object({
   division: z.number().int().nullable(),
   name: z.string(),
   status: ParticipationStatus,
+  /** Flagpole: the user ids on the team's roster in this game (who plays for it). */
+  players: z.array(z.string()),
 });
 export type JoinedTeam = z.infer<typeof JoinedTeam>;
 

@@ -5,6 +5,7 @@ export const gameKeys = {
   game: (id: number) => `/api/game/${id}`,
   details: (id: number) => `/api/game/${id}/details`,
   check: (id: number) => `/api/game/${id}/check`,
+  roster: (id: number) => `/api/game/${id}/roster`,
   challenge: (id: number, challengeId: number) => `/api/game/${id}/challenges/${challengeId}`,
   status: (id: number, challengeId: number, submissionId: number) =>
     `/api/game/${id}/challenges/${challengeId}/status/${submissionId}`,

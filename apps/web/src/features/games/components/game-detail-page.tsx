@@ -32,6 +32,7 @@ import classes from './game-detail-page.module.css';
 import { GamePhaseBadge } from './game-phase-badge';
 import { GameProgress } from './game-progress';
 import { JoinGameModal } from './join-game-modal';
+import { RosterCard } from './roster-card';
 import { ScoreboardButton } from './scoreboard-button';
 import { type TeamEntry, TeamEntryButton, TeamEntryNotice, useTeamEntry } from './team-entry-notice';
 
@@ -174,6 +175,7 @@ function GameDetail({ game }: { game: DetailedGameInfoModel }) {
             <Stack gap="lg">
               <TeamEntryNotice entry={entry} />
               <ParticipationAlert game={game} />
+              <RosterCard game={game} userId={user?.userId ?? null} />
               <WriteupCard game={game} />
               {game.content ? (
                 <Paper withBorder p="lg">

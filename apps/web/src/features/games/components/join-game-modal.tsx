@@ -4,12 +4,14 @@ import { IconInfoCircle, IconUsersPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useProfile } from '@/features/account/api/get-profile';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useJoinCheck } from '../api/get-join-check';
 import { useMyTeams } from '../api/get-my-teams';
 import { useJoinGame } from '../api/join-game';
 import { inviteCodeNeeded, joinRequirements } from '../lib/join-divisions';
+import { JoinPlayers } from './join-players';
 
 interface JoinGameModalProps {
   game: DetailedGameInfoModel;
@@ -27,23 +29,20 @@ export function JoinGameModal({ game, opened, onClose }: JoinGameModalProps) {
   const [divisionId, setDivisionId] = useState<string | null>(null);
   const [inviteCode, setInviteCode] = useState('');
 
+  const [chosen, setChosen] = useState<string[]>([]);
+  const { user } = useProfile();
+
+  // A team larger than the limit may enter too: up to the limit play (the captain chooses who).
   const tooBig = (memberCount: number) => game.limit > 0 && memberCount > game.limit;
 
-  // With exactly one team that fits, it is chosen already.
-  const eligible = (teams ?? []).filter((team) => !tooBig(team.members?.length ?? 0));
-  const onlyTeam = eligible.length === 1 ? eligible[0] : undefined;
+  // With exactly one team, it is chosen already.
+  const onlyTeam = teams?.length === 1 ? teams[0] : undefined;
   const selectedTeam = teamId ?? (onlyTeam ? String(onlyTeam.id) : null);
+  const selected = teams?.find((team) => String(team.id) === selectedTeam);
+  const picking = selected !== undefined && tooBig(selected.members?.length ?? 0);
+  const isCaptain = selected?.members?.some((member) => member.captain && member.id === user?.userId) ?? false;
 
-  const options = (teams ?? []).map((team) => {
-    const members = team.members?.length ?? 0;
-    return {
-      value: String(team.id),
-      label: tooBig(members)
-        ? t('games.join.teamTooBig', { name: team.name ?? `#${team.id}`, count: members })
-        : (team.name ?? `#${team.id}`),
-      disabled: tooBig(members),
-    };
-  });
+  const options = (teams ?? []).map((team) => ({ value: String(team.id), label: team.name ?? `#${team.id}` }));
 
   // Divisions: the joinable ones, or the division of the team's standing entry (shown, not chosen).
   const requirements = joinRequirements(game, check, selectedTeam === null ? null : Number(selectedTeam));
@@ -60,6 +59,7 @@ export function JoinGameModal({ game, opened, onClose }: JoinGameModalProps) {
         teamId: Number(selectedTeam),
         divisionId: division?.id,
         inviteCode: codeFor ? inviteCode.trim() : undefined,
+        members: picking && isCaptain ? chosen : undefined,
       });
       showSuccess(t('games.join.success', { title: game.title }));
       setInviteCode('');
@@ -98,11 +98,23 @@ export function JoinGameModal({ game, opened, onClose }: JoinGameModalProps) {
               placeholder={isLoading ? t('games.join.loadingTeams') : t('games.join.teamPlaceholder')}
               data={options}
               value={selectedTeam}
-              onChange={setTeamId}
+              onChange={(value) => {
+                setTeamId(value);
+                setChosen([]);
+              }}
               required
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
             />
+            {picking && selected && (
+              <JoinPlayers
+                team={selected}
+                limit={game.limit}
+                userId={user?.userId ?? null}
+                chosen={chosen}
+                onChange={setChosen}
+              />
+            )}
             {requirements.choices.length > 0 && (
               <Select
                 label={t('games.join.division')}

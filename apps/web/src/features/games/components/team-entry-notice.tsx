@@ -8,9 +8,9 @@ import { useJoinCheck } from '../api/get-join-check';
 import { useJoinGame } from '../api/join-game';
 
 /**
- * The caller's team is in the game but the caller is not on its roster yet (they joined the team late). The server
- * takes a member of an entry that stands (not Rejected) without the game's invite code, and an Accepted team's new
- * member plays at once (docs/teams-and-game-entry.md, "Late members").
+ * The caller's team is in the game but the caller is not on its roster: the roster was full when they came (the
+ * captain chooses who plays), they left the game, or the captain left them out. With room, the server takes a member
+ * of an entry that stands (not Rejected) without the game's invite code (docs/teams-and-game-entry.md, "Team entry").
  */
 export function useTeamEntry(game: DetailedGameInfoModel, signedIn: boolean, onJoinWithCode: () => void) {
   const { t } = useTranslation();
@@ -38,7 +38,15 @@ export function useTeamEntry(game: DetailedGameInfoModel, signedIn: boolean, onJ
     }
   };
 
-  return { team, joinWithTeam, joining: isMutating, canJoin: team !== undefined && team.status !== 'Suspended' };
+  // The roster is at the game's member limit: the caller's own join would be refused, and the captain chooses.
+  const full = team !== undefined && game.limit > 0 && team.players.length >= game.limit;
+  return {
+    team,
+    full,
+    joinWithTeam,
+    joining: isMutating,
+    canJoin: team !== undefined && team.status !== 'Suspended' && (!full || team.status === 'Rejected'),
+  };
 }
 
 export type TeamEntry = ReturnType<typeof useTeamEntry>;
@@ -51,7 +59,11 @@ export function TeamEntryNotice({ entry }: { entry: TeamEntry }) {
   return (
     <Alert color="blue" icon={<IconUsersGroup />} title={t('games.lateMember.title', { team: team.name })}>
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t(`games.lateMember.${team.status}`, { team: team.name })}</Text>
+        <Text size="sm">
+          {entry.full && (team.status === 'Accepted' || team.status === 'Pending')
+            ? t('games.lateMember.full', { team: team.name })
+            : t(`games.lateMember.${team.status}`, { team: team.name })}
+        </Text>
         {entry.canJoin && <TeamEntryButton entry={entry} />}
       </Stack>
     </Alert>

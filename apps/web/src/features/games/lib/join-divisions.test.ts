@@ -23,7 +23,7 @@ describe('joinRequirements', () => {
 
   it('keeps the division of a team whose entry stands, and lets a rejected team choose again', () => {
     const joined = (status: 'Pending' | 'Rejected', division: number | null) => ({
-      joinedTeams: [{ id: 7, division, name: 'Seven', status }],
+      joinedTeams: [{ id: 7, division, name: 'Seven', status, players: [] }],
       joinableDivisions: [1, 2],
     });
     expect(joinRequirements(game, joined('Pending', 3), 7)).toEqual({
@@ -49,7 +49,7 @@ describe('inviteCodeNeeded', () => {
   it('asks for nothing when the team’s entry stands', () => {
     const standing = joinRequirements(
       game,
-      { joinedTeams: [{ id: 7, division: 2, name: 'S', status: 'Accepted' }], joinableDivisions: [] },
+      { joinedTeams: [{ id: 7, division: 2, name: 'S', status: 'Accepted', players: [] }], joinableDivisions: [] },
       7,
     );
     expect(inviteCodeNeeded(game, standing, coded)).toBeNull();
