@@ -49,6 +49,8 @@ export class Population {
   /** Signed-in players, for picking a sender fast. */
   readonly signedIn: SoakPlayer[] = [];
   private changing = false;
+  /** Settles the open of a socket still connecting, when the client gives up on it (closed before it opened). */
+  private readonly opening = new WeakMap<WebSocket, () => void>();
 
   constructor(
     private readonly base: string,
@@ -90,7 +92,8 @@ export class Population {
         random,
       );
       await Promise.all(goers.map((player) => this.signOut(player)));
-      await runLimited(comers, 4, (player) => this.signIn(player));
+      // The server verifies two passwords at a time on this machine; eight in flight keep its queue full.
+      await runLimited(comers, 8, (player) => this.signIn(player));
       const tabs = pickSome(
         this.signedIn.filter((player) => player.socket),
         Math.round(this.signedIn.length * options.tabChurn),
@@ -148,6 +151,7 @@ export class Population {
     const socket = player.socket;
     player.socket = undefined;
     if (socket) {
+      this.opening.get(socket)?.();
       socket.removeAllListeners('close');
       socket.removeAllListeners('error');
       socket.on('error', () => undefined);
@@ -169,6 +173,14 @@ export class Population {
       this.counts.liveBytes += data.length;
     });
     return new Promise((resolve) => {
+      let settled = false;
+      const settle = () => {
+        if (settled) return;
+        settled = true;
+        this.opening.delete(socket);
+        resolve();
+      };
+      this.opening.set(socket, settle);
       socket.once('open', () => {
         this.counts.socketsOpened += 1;
         socket.removeAllListeners('error');
@@ -177,12 +189,12 @@ export class Population {
           this.counts.serverCloses.set(code, (this.counts.serverCloses.get(code) ?? 0) + 1);
           if (player.socket === socket) player.socket = undefined;
         });
-        resolve();
+        settle();
       });
       socket.once('error', () => {
         this.counts.socketOpenFailures += 1;
         if (player.socket === socket) player.socket = undefined;
-        resolve();
+        settle();
       });
     });
   }

@@ -4,6 +4,7 @@
  * everything after this goes through the API. Written set-wise into the local PostgreSQL server, with one password
  * hash shared by every account.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { databaseUrl } from './bench-database';
@@ -25,12 +26,16 @@ export async function seedSoak(dbName: string, eventHours: number): Promise<Soak
   await db.connect();
   const passwordHash = await hash(SOAK_PASSWORD, { algorithm: 2 });
   const now = Date.now();
+  // A real Ed25519 pair in the server's format (team-token.ts): team details sign each team's token with it.
+  const keys = generateKeyPairSync('ed25519');
+  const publicKey = Buffer.from(String(keys.publicKey.export({ format: 'jwk' }).x), 'base64url').toString('base64');
+  const privateKey = keys.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
   await db.query('begin');
   // Started a minute ago and open well past the real run, so no request meets a closed game.
   const game = await db.query<{ id: number }>(
     `insert into games (title, start_at, end_at, writeup_deadline, public_key, private_key, practice_mode)
-     values ('Soak event', $1, $2, $2, 'unused', 'unused', false) returning id`,
-    [new Date(now - 60_000), new Date(now + (eventHours + 24) * 3_600_000)],
+     values ('Soak event', $1, $2, $2, $3, $4, false) returning id`,
+    [new Date(now - 60_000), new Date(now + (eventHours + 24) * 3_600_000), publicKey, privateKey],
   );
   const gameId = game.rows[0]?.id ?? 0;
   const challenges = await db.query<{ id: number }>(

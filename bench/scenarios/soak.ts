@@ -66,6 +66,19 @@ function extraServerEnv(): Record<string, string> {
   return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
 }
 
+/** Waits for `work`, at most `ms`: the run's end must not hang on a straggler (it is reported, not awaited). */
+async function settledWithin(work: Promise<unknown>, ms: number, what: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.error(`${what} still running after ${ms} ms: not awaited`);
+      resolve();
+    }, ms);
+  });
+  await Promise.race([work.then(() => undefined), late]);
+  clearTimeout(timer);
+}
+
 async function main() {
   const quick = process.argv.includes('--quick');
   const minutes = Number(option('--minutes') ?? (quick ? 3 : 30));
@@ -191,12 +204,12 @@ async function main() {
         }
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(1000, nextSample - Date.now()))));
       }
-      await Promise.all([...background]);
+      await settledWithin(Promise.all([...background]), 60_000, 'background steps');
     })();
     await Promise.all([submitting, reading, driving]);
     await submitClient.close();
     await readClient.close();
-    await population.leaveAll();
+    await settledWithin(population.leaveAll(), 60_000, 'sign-outs');
     const lost = await checkNothingLost(DB_NAME, seeded.gameId, traffic);
     console.log('nothing lost check', lost);
     const written = await writeSoakResults({
