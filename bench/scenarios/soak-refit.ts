@@ -51,8 +51,16 @@ function main() {
   const sockets = rows.map((row) => row.sockets ?? 0);
   console.log(`${rows.length} samples from ${warmUp} h; figure ~ hour + live sockets:`);
   for (const key of ['rssMb', 'heapUsedMb', 'heapTotalMb', 'fds', 'loopP99Ms']) {
-    const y = rows.map((row) => row[key] ?? 0);
-    const [, perHour, perSocket] = fitTwo(hours, sockets, y);
+    // A sample whose scrape failed has no metrics figures (NaN): left out of that figure's fit.
+    const kept = rows
+      .map((row, i) => [hours[i] ?? 0, sockets[i] ?? 0, row[key] ?? 0])
+      .filter(([, , v]) => Number.isFinite(v));
+    const y = kept.map(([, , v]) => v ?? 0);
+    const [, perHour, perSocket] = fitTwo(
+      kept.map(([h]) => h ?? 0),
+      kept.map(([, s]) => s ?? 0),
+      y,
+    );
     const mean = y.reduce((s, a) => s + a, 0) / y.length;
     console.log(
       `${key}: ${perHour.toFixed(4)}/h (${((100 * perHour) / mean).toFixed(3)} % of the mean ${mean.toFixed(1)} per hour), ` +
