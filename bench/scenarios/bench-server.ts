@@ -16,8 +16,12 @@ export interface BenchServerOptions {
   serverDir?: string;
   /** Build it first with its own build script (what `npm start` runs). */
   build?: boolean;
-  /** Where the server's output goes: shown beside the scenario's, or dropped. */
+  /** Where the server's output goes: shown beside the scenario's, or dropped; `onOutput` reads it instead. */
   output?: 'inherit' | 'ignore';
+  /** Receives every chunk the server writes to its standard output, from its first line on. */
+  onOutput?: (chunk: Buffer) => void;
+  /** Variables set last, over the defaults below (e.g. `LOG_LEVEL`, `METRICS_PORT`). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -77,9 +81,11 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Chi
       RATE_LIMIT: 'false',
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: options.adminPassword,
+      ...options.env,
     },
-    stdio: ['ignore', output, 'inherit'],
+    stdio: ['ignore', options.onOutput ? 'pipe' : output, 'inherit'],
   });
+  if (options.onOutput) child.stdout?.on('data', options.onOutput);
   for (let attempt = 0; attempt < 300; attempt++) {
     const up = await fetch(`http://127.0.0.1:${options.port}/healthz`).then(
       (response) => response.ok,
