@@ -63,3 +63,43 @@ describe('flag checker: status memory', () => {
     expect(flags.knownStatus(3, USER, 1, 2)).toBe('FlagSubmitted');
   });
 });
+
+describe('flag checker: retries after an outage', () => {
+  it('judges every submission of a batch whose one-by-one retries outlast the first pause', async () => {
+    // Each try during the outage takes 300 ms to fail, so a batch of three fails for 1.2 s in all: longer than
+    // the first pause (500 ms) of the submission that failed first.
+    let outage = true;
+    const judged: number[] = [];
+    const flags = {
+      key: () => 'k',
+      flagsFor: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        if (outage) throw new Error('database unreachable');
+        return new Map();
+      },
+    } as unknown as FlagCache;
+    const repository = {
+      commitRejections: async (verdicts: Array<{ submission: { id: number } }>) => {
+        judged.push(...verdicts.map((v) => v.submission.id));
+        return verdicts;
+      },
+    } as unknown as JudgeRepository;
+    const checker = createFlagChecker({
+      repository,
+      owner: '00000000-0000-4000-8000-0000000000ff',
+      flags,
+      notices: {} as NoticeService,
+      scoreboard: {} as ScoreboardService,
+      events: new MemoryEventBus(),
+      clock: new FakeClock(),
+      log: pino({ level: 'silent' }),
+    });
+    for (const id of [1, 2, 3]) checker.submitted(submission(id));
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    outage = false;
+    const deadline = Date.now() + 10_000;
+    while (judged.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await checker.stop();
+    expect(judged.sort()).toEqual([1, 2, 3]);
+  });
+});

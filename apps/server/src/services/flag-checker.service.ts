@@ -145,18 +145,27 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     }
   }
 
-  /** Queues the submission again after a pause that doubles with each failure. */
+  /** Notes a failed try: the pause before the next one doubles with each failure. */
   function retryLater(id: number, error: unknown): void {
     const previous = retries.get(id);
     const delayMs = previous ? Math.min(RETRY_MAX_MS, previous.delayMs * 2) : RETRY_FIRST_MS;
     // Logged once per submission: an outage would otherwise log every retry of every pending answer.
     if (!previous) log.error({ err: error, submissionId: id }, 'flag checker: judging failed; trying again');
-    const entry: { delayMs: number; timer?: NodeJS.Timeout } = { delayMs };
-    retries.set(id, entry);
+    retries.set(id, { delayMs });
+  }
+
+  /**
+   * Queues a failed submission again after its pause. Started only once its batch has finished: a timer started
+   * while the batch was still failing its other submissions one by one (an outage makes each try slow) could fire
+   * while the id was still marked queued, and `enqueue` would drop it, leaving it unjudged until a restart.
+   */
+  function scheduleRetry(id: number): void {
+    const entry = retries.get(id);
+    if (!entry || stopped) return;
     entry.timer = setTimeout(() => {
       entry.timer = undefined;
       if (!stopped) enqueue(id);
-    }, delayMs);
+    }, entry.delayMs);
     entry.timer.unref();
   }
 
@@ -194,6 +203,7 @@ export function createFlagChecker(options: FlagCheckerOptions) {
             if (!failed.has(id)) details.delete(id);
             // A submission left unjudged (its batch failed) answers its waiting polls as still pending.
             memory.release(id);
+            if (failed.has(id)) scheduleRetry(id);
           }
           pump();
           if (running === 0 && (waiting.length === 0 || stopped)) {
