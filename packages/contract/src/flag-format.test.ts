@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { FLAG_FORMAT_PATTERN, flagPlaceholder, matchesFlagFormat } from './flag-format';
 
 describe('flag format', () => {
-  it('shows the game prefix in the placeholder, flag{...} without one', () => {
-    expect(flagPlaceholder('cc')).toBe('cc{...}');
-    expect(flagPlaceholder(null)).toBe('flag{...}');
-    expect(flagPlaceholder('')).toBe('flag{...}');
+  it('shows the game prefix in the placeholder, flag{…} without one', () => {
+    expect(flagPlaceholder('cc')).toBe('cc{…}');
+    expect(flagPlaceholder(null)).toBe('flag{…}');
+    expect(flagPlaceholder('')).toBe('flag{…}');
   });
 
   it('accepts answers with the prefix, braces and content', () => {

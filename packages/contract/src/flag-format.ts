@@ -8,9 +8,9 @@ export const FLAG_FORMAT_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 /** The prefix players see when a game names none. */
 export const DEFAULT_FLAG_PREFIX = 'flag';
 
-/** The example shown in the flag input: `cc{...}` for the prefix `cc`, `flag{...}` without one. */
+/** The example shown in the flag input: `cc{…}` for the prefix `cc`, `flag{…}` without one. */
 export function flagPlaceholder(prefix: string | null | undefined): string {
-  return `${prefix || DEFAULT_FLAG_PREFIX}{...}`;
+  return `${prefix || DEFAULT_FLAG_PREFIX}{…}`;
 }
 
 /**
