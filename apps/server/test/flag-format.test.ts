@@ -98,7 +98,10 @@ describe('flag format in game packages', () => {
     const plainId = ok<number>(
       await importZip(
         admin,
-        zipOf({ ...Object.fromEntries(Object.entries(zip).map(([n, d]) => [n, Buffer.from(d)])), 'game.json': plainGame }),
+        zipOf({
+          ...Object.fromEntries(Object.entries(zip).map(([n, d]) => [n, Buffer.from(d)])),
+          'game.json': plainGame,
+        }),
       ),
     );
     expect(ok<GameInfo>(await admin.get(`/api/edit/games/${plainId}`))).toMatchObject({

@@ -132,7 +132,10 @@ export function ChallengeModal({
       children: (
         <Text size="sm">{t('challenges.submit.formatMismatch.text', { example: flagPlaceholder(flagFormat) })}</Text>
       ),
-      labels: { confirm: t('challenges.submit.formatMismatch.send'), cancel: t('challenges.submit.formatMismatch.edit') },
+      labels: {
+        confirm: t('challenges.submit.formatMismatch.send'),
+        cancel: t('challenges.submit.formatMismatch.edit'),
+      },
       onConfirm: () => void send(value),
     });
   };
