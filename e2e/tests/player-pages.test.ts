@@ -102,7 +102,9 @@ describe('the game poster is a picture of its own', () => {
         await page.goto(`/games/${posterGame}`);
         const title = page.getByRole('heading', { level: 1, name: 'Poster CTF' });
         await title.waitFor();
-        const poster = page.getByRole('img', { name: text(language, 'games.detail.posterAlt', { title: 'Poster CTF' }) });
+        const poster = page.getByRole('img', {
+          name: text(language, 'games.detail.posterAlt', { title: 'Poster CTF' }),
+        });
         await poster.waitFor();
         await page.waitForFunction(() => [...document.images].every((image) => image.complete));
         const posterBox = await box(poster);
@@ -217,15 +219,55 @@ describe('review tables', () => {
         table.locator('th').evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().left)));
       expect(await columnStarts(tables.nth(0))).toEqual(await columnStarts(tables.nth(1)));
       // Empty cells show the same dash in the same font in every column.
-      const dashes = await page.locator('td').evaluateAll((cells) =>
-        cells
-          .filter((cell) => ['—', '–'].includes(cell.textContent?.trim() ?? ''))
-          .map((cell) => `${cell.textContent?.trim()} ${getComputedStyle(cell).fontFamily}`),
-      );
+      const dashes = await page
+        .locator('td')
+        .evaluateAll((cells) =>
+          cells
+            .filter((cell) => ['—', '–'].includes(cell.textContent?.trim() ?? ''))
+            .map((cell) => `${cell.textContent?.trim()} ${getComputedStyle(cell).fontFamily}`),
+        );
       expect(dashes.length).toBeGreaterThan(0);
       expect(new Set(dashes).size).toBe(1);
       await screenshot(page, `player-pages-review-${width.name}`);
       await context.close();
     });
+  }
+});
+
+describe('title links', () => {
+  for (const language of languages) {
+    for (const width of widths) {
+      it(`follow the organiser's theme colour (${language}, ${width.name})`, async () => {
+        await api(admin, 'PUT', '/api/admin/config', { globalConfig: { customTheme: '#e8590c' } });
+        try {
+          const context = await newContext(session.browser, session.platform.url, {
+            mobile: width.mobile,
+            locale: language,
+          });
+          const page = await context.newPage();
+          await signIn(page, 'admin', session.platform.adminPassword);
+          await page.goto('/admin/games');
+          const link = page.getByRole('link', { name: 'Format CTF', exact: true });
+          await link.waitFor();
+          const colours = await link.evaluate((element) => {
+            const probe = document.createElement('span');
+            probe.style.color = 'var(--mantine-color-anchor)';
+            document.body.append(probe);
+            const anchor = getComputedStyle(probe).color;
+            probe.remove();
+            return { link: getComputedStyle(element).color, anchor };
+          });
+          expect(colours.link).toBe(colours.anchor);
+          // The custom orange, not the browser's lavender link colour.
+          const [r = 0, g = 0, b = 0] = (colours.link.match(/\d+/g) ?? []).map(Number);
+          expect(r).toBeGreaterThan(b);
+          expect(g).toBeGreaterThan(b);
+          await screenshot(page, `player-pages-title-links-${language}-${width.name}`);
+          await context.close();
+        } finally {
+          await api(admin, 'PUT', '/api/admin/config', { globalConfig: { customTheme: null } });
+        }
+      });
+    }
   }
 });
