@@ -84,7 +84,7 @@ beforeAll(async () => {
   }
   const [first, second] = players;
   if (!first || !second) throw new Error('no players');
-  const longTeam = await seedTeam(first.page, 'The Extraordinarily Long Team');
+  const longTeam = await seedTeam(first.page, 'Extraordinarily Long');
   await seedJoin(first.page, formatGame, longTeam);
   await seedJoin(first.page, posterGame, longTeam);
   const shortTeam = await seedTeam(second.page, 'Q');
@@ -133,6 +133,8 @@ describe('the game poster is a picture of its own', () => {
         for (const path of ['/games', '/']) {
           await page.goto(path);
           const image = page.locator('img[src*="/poster"]').first();
+          // The home page features one game (the running one first): it may be the other game, without a poster.
+          if (path === '/' && !(await image.isVisible())) continue;
           await image.waitFor();
           expect(await image.evaluate((element) => getComputedStyle(element).objectFit)).toBe('contain');
           const imageBox = await box(image);
