@@ -46,6 +46,8 @@ describe('games CRUD', () => {
       writeupDeadline: now + HOUR,
       writeupNote: '',
       bloodBonus: DEFAULT_BLOOD_BONUS,
+      flagFormat: null,
+      flagFormatCheck: false,
     });
     expect(Buffer.from(game.publicKey, 'base64')).toHaveLength(32);
     const other = await createGame(ctx, admin);

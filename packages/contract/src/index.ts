@@ -5,6 +5,7 @@ export * from './divisions';
 export * from './enums';
 export * from './errors';
 export * from './events';
+export * from './flag-format';
 export * from './languages';
 export * from './limits';
 export * from './schemas/account';

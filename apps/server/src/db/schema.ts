@@ -110,6 +110,9 @@ export interface GamesTable {
   writeup_note: Defaulted<string>;
   /** Three per-mille bonuses packed (first << 20) | (second << 10) | third. */
   blood_bonus: Defaulted<number>;
+  /** Flag prefix (`cc` for `cc{...}`), null: none. */
+  flag_format: ColumnType<string | null, string | null | undefined, string | null>;
+  flag_format_check: Defaulted<boolean>;
   /** Base64 Ed25519 key pair that signs team tokens. */
   public_key: string;
   private_key: string;

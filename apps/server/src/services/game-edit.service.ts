@@ -46,6 +46,8 @@ export function toGameInfoModel(game: GameRow): GameInfoModel {
     writeupDeadline: game.writeup_deadline.getTime(),
     writeupNote: game.writeup_note,
     bloodBonus: game.blood_bonus,
+    flagFormat: game.flag_format,
+    flagFormatCheck: game.flag_format_check,
   };
 }
 
@@ -73,6 +75,9 @@ function columnsOf(input: GameEditModel): GameUpdate {
   if (input.writeupDeadline !== undefined) changes.writeup_deadline = new Date(input.writeupDeadline);
   if (input.writeupNote !== undefined) changes.writeup_note = input.writeupNote;
   if (input.bloodBonus !== undefined) changes.blood_bonus = normaliseBloodBonus(input.bloodBonus);
+  // An empty flag format means none, as with the invite code.
+  if (input.flagFormat !== undefined) changes.flag_format = input.flagFormat || null;
+  if (input.flagFormatCheck !== undefined) changes.flag_format_check = input.flagFormatCheck;
   return changes;
 }
 

@@ -146,6 +146,8 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
         status: entry?.status ?? 'Unsubmitted',
         start: game.start_at.getTime(),
         end: game.end_at.getTime(),
+        flagFormat: game.flag_format,
+        flagFormatCheck: game.flag_format_check,
       };
     },
 

@@ -73,6 +73,9 @@ function gameSection(game: ExportGameRow, divisions: readonly DivisionWithConfig
     bloodBonus: game.blood_bonus === 0 ? null : bonus,
     posterHash: game.poster_hash,
     divisions: divisionSections(divisions),
+    // Flagpole's additions, written only when set, so a game without a format gives the reference's layout.
+    ...(game.flag_format ? { flagFormat: game.flag_format } : {}),
+    ...(game.flag_format_check ? { flagFormatCheck: true } : {}),
   };
 }
 

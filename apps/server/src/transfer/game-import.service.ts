@@ -202,6 +202,8 @@ export function createGameImportService(deps: {
         writeup_deadline: game.writeupDeadline,
         writeup_note: game.writeupNote,
         blood_bonus: game.bloodBonus,
+        flag_format: game.flagFormat,
+        flag_format_check: game.flagFormatCheck,
         public_key: keys.publicKey,
         private_key: keys.privateKey,
       });

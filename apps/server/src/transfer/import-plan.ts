@@ -71,6 +71,8 @@ export interface PlanGame {
   writeupNote: string;
   bloodBonus: number;
   poster: string | null;
+  flagFormat: string | null;
+  flagFormatCheck: boolean;
 }
 
 export interface ImportPlan {

@@ -3,6 +3,7 @@ import {
   ChallengeType,
   divisionLimits,
   FileType,
+  FLAG_FORMAT_PATTERN,
   FlagMatchType,
   gameLimits,
   isRegexMatch,
@@ -149,6 +150,9 @@ export const GameSection = z
       .nullish(),
     posterHash: Hash.nullish(),
     divisions: z.array(DivisionSection).max(100).nullish(),
+    /** Flagpole's additions (the reference ignores them): the flag prefix and the player-side format check. */
+    flagFormat: z.string().regex(FLAG_FORMAT_PATTERN).nullish(),
+    flagFormatCheck: z.boolean().nullish(),
   })
   .refine((game) => game.endTime > game.startTime, { path: ['endTime'], message: 'after startTime' });
 export type GameSection = z.infer<typeof GameSection>;

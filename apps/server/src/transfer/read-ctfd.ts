@@ -202,6 +202,8 @@ export async function readCtfdExport(archive: ZipArchive, now: Date): Promise<Ct
         writeupNote: '',
         bloodBonus: 0,
         poster: null,
+        flagFormat: null,
+        flagFormatCheck: false,
       },
       challenges,
       notices,

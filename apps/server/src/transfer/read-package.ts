@@ -148,6 +148,8 @@ export async function readGamePackage(archive: ZipArchive): Promise<ImportPlan> 
       writeupNote: game.writeup?.note ?? '',
       bloodBonus: game.bloodBonus ? packBloodBonus(game.bloodBonus) : 0,
       poster: game.posterHash ? useFile(game.posterHash, undefined, GAME_ENTRY) : null,
+      flagFormat: game.flagFormat ?? null,
+      flagFormatCheck: game.flagFormatCheck ?? false,
     },
     challenges,
     notices,

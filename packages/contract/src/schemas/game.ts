@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerResult, ChallengeCategory, EventType, NoticeType, ParticipationStatus } from '../enums';
+import { FLAG_FORMAT_PATTERN } from '../flag-format';
 import { ChallengeInfo, ScoreboardItem } from '../scoring';
 import { shortText, Timestamp, TimestampInput } from './common';
 import { TeamModel, TeamWithDetailedUserInfo } from './team';
@@ -40,6 +41,10 @@ export const GameInfoModel = z.object({
   writeupDeadline: Timestamp,
   writeupNote: z.string(),
   bloodBonus: z.number().int(),
+  /** Flagpole: the flag prefix (`cc` for `cc{...}`), null for none; see flag-format.ts. */
+  flagFormat: z.string().nullable().optional(),
+  /** Flagpole: warn a player before sending an answer that does not have the flag format. */
+  flagFormatCheck: z.boolean().optional(),
 });
 export type GameInfoModel = z.infer<typeof GameInfoModel>;
 
@@ -102,6 +107,9 @@ export const GameEditModel = z.object({
     .min(0)
     .max(2 ** 30 - 1)
     .optional(),
+  /** Flagpole: a prefix of letters, digits, `_`, `-` (`cc` for `cc{...}`); empty or null: no format. */
+  flagFormat: z.union([z.literal(''), z.string().regex(FLAG_FORMAT_PATTERN)]).nullish(),
+  flagFormatCheck: z.boolean().optional(),
 });
 export type GameEditModel = z.infer<typeof GameEditModel>;
 
@@ -139,6 +147,10 @@ export const DetailedGameInfoModel = z.object({
   status: ParticipationStatus,
   start: Timestamp,
   end: Timestamp,
+  /** Flagpole: the flag prefix players are shown (`cc` for `cc{...}`), null for none. */
+  flagFormat: z.string().nullable().optional(),
+  /** Flagpole: the page warns before sending an answer without the flag format. */
+  flagFormatCheck: z.boolean().optional(),
 });
 export type DetailedGameInfoModel = z.infer<typeof DetailedGameInfoModel>;
 

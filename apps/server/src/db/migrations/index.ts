@@ -10,6 +10,7 @@ import * as attachmentNames from './0008_attachment_names';
 import * as processLeases from './0011_process_leases';
 import * as divisions from './0012_divisions';
 import * as flagKinds from './0013_flag_kinds';
+import * as flagFormat from './0014_flag_format';
 import * as teamEntryRoster from './0015_team_entry_roster';
 
 /** Every migration in order; names are permanent once released. */
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0011_process_leases': processLeases,
   '0012_divisions': divisions,
   '0013_flag_kinds': flagKinds,
+  '0014_flag_format': flagFormat,
   '0015_team_entry_roster': teamEntryRoster,
 };

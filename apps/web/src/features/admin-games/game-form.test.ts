@@ -21,6 +21,8 @@ const game: GameInfoModel = {
   writeupDeadline: new Date(2026, 3, 5, 10, 0).getTime(),
   writeupNote: '',
   bloodBonus: DEFAULT_BLOOD_BONUS,
+  flagFormat: 'cc',
+  flagFormatCheck: true,
 };
 
 describe('game form mapping', () => {
@@ -37,6 +39,12 @@ describe('game form mapping', () => {
   it('turns a blank invite code into null and keeps a real one', () => {
     expect(toGameEditModel({ ...toGameFormValues(game), inviteCode: '  ' })?.inviteCode).toBeNull();
     expect(toGameEditModel({ ...toGameFormValues(game), inviteCode: ' abc ' })?.inviteCode).toBe('abc');
+  });
+
+  it('turns a blank flag format into null and trims a real one', () => {
+    expect(toGameEditModel({ ...toGameFormValues(game), flagFormat: ' ' })?.flagFormat).toBeNull();
+    expect(toGameEditModel({ ...toGameFormValues(game), flagFormat: ' cc ' })?.flagFormat).toBe('cc');
+    expect(toGameFormValues({ ...game, flagFormat: null }).flagFormat).toBe('');
   });
 
   it('uses the end as write-up deadline when none is given', () => {

@@ -19,6 +19,9 @@ export interface GameFormValues {
   writeupDeadline: string;
   writeupNote: string;
   bloodBonus: BloodBonusPercent;
+  /** The flag prefix (`cc` for `cc{...}`); empty for none. */
+  flagFormat: string;
+  flagFormatCheck: boolean;
 }
 
 export function toGameFormValues(game: GameInfoModel): GameFormValues {
@@ -38,6 +41,8 @@ export function toGameFormValues(game: GameInfoModel): GameFormValues {
     writeupDeadline: toLocalInput(game.writeupDeadline),
     writeupNote: game.writeupNote,
     bloodBonus: packedToPercent(game.bloodBonus),
+    flagFormat: game.flagFormat ?? '',
+    flagFormatCheck: game.flagFormatCheck ?? false,
   };
 }
 
@@ -71,5 +76,7 @@ export function toGameEditModel(values: GameFormValues): GameEditModel | null {
     writeupDeadline,
     writeupNote: values.writeupNote,
     bloodBonus,
+    flagFormat: values.flagFormat.trim() === '' ? null : values.flagFormat.trim(),
+    flagFormatCheck: values.flagFormatCheck,
   };
 }

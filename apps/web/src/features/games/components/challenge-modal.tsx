@@ -1,9 +1,10 @@
-import { type ChallengeInfo, limits } from '@flagpole/contract';
+import { type ChallengeInfo, flagPlaceholder, limits, matchesFlagFormat } from '@flagpole/contract';
 import {
   Alert,
   Badge,
   Button,
   Divider,
+  Flex,
   Group,
   List,
   Modal,
@@ -11,8 +12,8 @@ import {
   Stack,
   Text,
   ThemeIcon,
-  Title,
 } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
   IconBulb,
@@ -57,6 +58,10 @@ interface ChallengeModalProps {
   solved: boolean;
   /** An organiser's preview: the challenge as players see it, without submitting or instances. */
   preview?: boolean;
+  /** The game's flag prefix (`cc` for `cc{…}`), null for none. */
+  flagFormat?: string | null;
+  /** Ask before sending an answer without the flag format (the game's "warn on format mismatch"). */
+  flagFormatCheck?: boolean;
   onClose: () => void;
 }
 
@@ -70,7 +75,25 @@ function isExternal(url: string): boolean {
   return /^https?:\/\//i.test(url) && !url.startsWith(window.location.origin);
 }
 
-export function ChallengeModal({ gameId, challenge, solved, preview = false, onClose }: ChallengeModalProps) {
+/** One line of the facts under the description: its icon stays beside the text when the text wraps. */
+function Fact({ icon: Icon, children }: { icon: typeof IconClock; children: React.ReactNode }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <Icon size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+      {children}
+    </Group>
+  );
+}
+
+export function ChallengeModal({
+  gameId,
+  challenge,
+  solved,
+  preview = false,
+  flagFormat = null,
+  flagFormatCheck = false,
+  onClose,
+}: ChallengeModalProps) {
   const { t } = useTranslation();
   const { mutate } = useSWRConfig();
   const challengeId = challenge?.id ?? null;
@@ -96,10 +119,29 @@ export function ChallengeModal({ gameId, challenge, solved, preview = false, onC
     onClose();
   };
 
-  const submit = async () => {
-    if (challengeId === null || !challenge) return;
+  // The format check runs before anything is sent: an answer the player takes back is no attempt.
+  const submit = () => {
     const value = flag.trim();
     if (!value) return;
+    if (!flagFormatCheck || matchesFlagFormat(value, flagFormat)) {
+      void send(value);
+      return;
+    }
+    modals.openConfirmModal({
+      title: t('challenges.submit.formatMismatch.title'),
+      children: (
+        <Text size="sm">{t('challenges.submit.formatMismatch.text', { example: flagPlaceholder(flagFormat) })}</Text>
+      ),
+      labels: {
+        confirm: t('challenges.submit.formatMismatch.send'),
+        cancel: t('challenges.submit.formatMismatch.edit'),
+      },
+      onConfirm: () => void send(value),
+    });
+  };
+
+  const send = async (value: string) => {
+    if (challengeId === null || !challenge) return;
     const key = unanswered.current?.flag === value ? unanswered.current.key : newIdempotencyKey();
     const final = await runSubmitFlow({
       submit: () => submitFlag(gameId, challengeId, { flag: value }, key),
@@ -158,9 +200,10 @@ export function ChallengeModal({ gameId, challenge, solved, preview = false, onC
             <ThemeIcon color={style.color} variant="light" aria-hidden>
               <style.icon size={18} />
             </ThemeIcon>
-            <Title order={2} size="h3" lineClamp={1}>
+            {/* The modal's title is already the dialog's heading: no heading inside it. */}
+            <Text span fw={700} fz="h3" lineClamp={1}>
               {challenge.title}
-            </Title>
+            </Text>
           </Group>
         )
       }
@@ -252,10 +295,10 @@ export function ChallengeModal({ gameId, challenge, solved, preview = false, onC
                 />
               )}
 
-              <Group gap="lg">
+              {/* One fact a line on a phone, side by side from the `sm` width up. */}
+              <Flex direction={{ base: 'column', sm: 'row' }} gap={{ base: 6, sm: 'lg' }} wrap="wrap">
                 {detail.deadline !== null && (
-                  <Group gap={6}>
-                    <IconClock size={16} aria-hidden />
+                  <Fact icon={IconClock}>
                     <Text size="sm" c={pastDeadline ? 'red' : undefined}>
                       {pastDeadline
                         ? t('challenges.modal.deadlinePassed', { date: dayjs(detail.deadline).format('lll') })
@@ -264,26 +307,24 @@ export function ChallengeModal({ gameId, challenge, solved, preview = false, onC
                             relative: dayjs(detail.deadline).fromNow(),
                           })}
                     </Text>
-                  </Group>
+                  </Fact>
                 )}
-                <Group gap={6}>
-                  <IconHourglass size={16} aria-hidden />
+                <Fact icon={IconHourglass}>
                   <Text size="sm" c={atLimit ? 'red' : undefined}>
                     {limit > 0
                       ? t('challenges.modal.attemptsLimited', { attempts, count: limit })
                       : t('challenges.modal.attempts', { count: attempts })}
                   </Text>
-                </Group>
-                <Group gap={6}>
-                  <IconGauge size={16} aria-hidden />
-                  <Text size="sm" c="dimmed">
+                </Fact>
+                <Fact icon={IconGauge}>
+                  <Text size="sm" c="dimmed" data-testid="rate-limit">
                     {t('challenges.modal.rateLimit', {
                       count: limits.teamSubmissions.limit,
                       seconds: limits.teamSubmissions.windowSeconds,
                     })}
                   </Text>
-                </Group>
-              </Group>
+                </Fact>
+              </Flex>
             </>
           )}
 
@@ -300,12 +341,13 @@ export function ChallengeModal({ gameId, challenge, solved, preview = false, onC
             <FlagSubmitForm
               flag={flag}
               onFlagChange={setFlag}
-              onSubmit={() => void submit()}
+              onSubmit={submit}
               state={state}
               allowed={submitAllowed}
               closed={atLimit || pastDeadline}
               atLimit={atLimit}
               retrySeconds={retry.seconds}
+              flagFormat={flagFormat}
             />
           )}
         </Stack>

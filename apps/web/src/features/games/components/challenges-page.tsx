@@ -145,6 +145,8 @@ function Board({ game, details }: { game: DetailedGameInfoModel; details: GameDe
         challenge={open}
         solved={open !== null && solvedIds.has(open.id)}
         preview={details.preview === true}
+        flagFormat={game.flagFormat ?? null}
+        flagFormatCheck={game.flagFormatCheck === true}
         onClose={() => setOpen(null)}
       />
     </Stack>

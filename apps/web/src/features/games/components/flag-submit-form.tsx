@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { flagPlaceholder } from '@flagpole/contract';
+import { Alert, Button, Flex, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconClockPause, IconFlag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { monoInput } from '@/lib/mono-input';
@@ -17,6 +18,8 @@ interface FlagSubmitFormProps {
   atLimit: boolean;
   /** Seconds until the team may submit again after too many submissions; 0 when not waiting. */
   retrySeconds: number;
+  /** The game's flag prefix (`cc` shows `cc{…}`); null shows `flag{…}`. */
+  flagFormat: string | null;
 }
 
 /** The flag input with its button, the judging state, the verdict and why no more attempts are possible. */
@@ -29,6 +32,7 @@ export function FlagSubmitForm({
   closed,
   atLimit,
   retrySeconds,
+  flagFormat,
 }: FlagSubmitFormProps) {
   const { t } = useTranslation();
   const inFlight = state.phase === 'submitting' || state.phase === 'judging';
@@ -41,10 +45,11 @@ export function FlagSubmitForm({
       }}
     >
       <Stack gap="xs">
-        <Group align="flex-end" gap="sm" wrap="nowrap">
+        {/* On a phone the input takes the whole width and the button sits under it. */}
+        <Flex direction={{ base: 'column', xs: 'row' }} align={{ base: 'stretch', xs: 'flex-end' }} gap="sm">
           <TextInput
             label={t('challenges.submit.flag')}
-            placeholder={t('challenges.submit.placeholder')}
+            placeholder={flagPlaceholder(flagFormat)}
             value={flag}
             onChange={(event) => onFlagChange(event.currentTarget.value)}
             maxLength={127}
@@ -63,7 +68,7 @@ export function FlagSubmitForm({
           >
             {waiting ? t('challenges.submit.retryIn', { seconds: retrySeconds }) : t('challenges.submit.button')}
           </Button>
-        </Group>
+        </Flex>
         <div aria-live="polite">
           {state.phase === 'judging' && (
             <Text size="sm" c="dimmed">

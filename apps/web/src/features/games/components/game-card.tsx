@@ -13,22 +13,23 @@ export function GameCard({ game, now }: { game: BasicGameInfoModel; now: number 
   const phase = gamePhase(game.start, game.end, now);
   return (
     <Card component={Link} to={`/games/${game.id}`} withBorder padding="md" className={classes.card}>
-      <Card.Section className={classes.poster}>
+      <Card.Section>
+        {/* The whole poster, uncropped, with nothing laid over it. */}
         {game.poster ? (
-          <Image src={game.poster} alt="" h={150} fit="cover" />
+          <Image src={game.poster} alt="" h={150} fit="contain" className={classes.image} />
         ) : (
           <div className={classes.placeholder} aria-hidden>
             <IconFlag3 size={48} stroke={1.2} />
           </div>
         )}
-        <div className={classes.badge}>
-          <GamePhaseBadge phase={phase} />
-        </div>
       </Card.Section>
       <Stack gap={6} mt="sm">
-        <Title order={3} size="h4" lineClamp={1}>
-          {game.title}
-        </Title>
+        <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
+          <Title order={3} size="h4" lineClamp={1}>
+            {game.title}
+          </Title>
+          <GamePhaseBadge phase={phase} />
+        </Group>
         <Text size="sm" c="dimmed" lineClamp={2} mih={40}>
           {game.summary || t('games.list.noSummary')}
         </Text>

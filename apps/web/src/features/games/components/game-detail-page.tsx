@@ -1,5 +1,5 @@
 import type { DetailedGameInfoModel, ParticipationStatus } from '@flagpole/contract';
-import { Alert, Badge, Button, Card, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Grid, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import {
@@ -136,13 +136,21 @@ function GameDetail({ game }: { game: DetailedGameInfoModel }) {
 
   return (
     <>
-      <section
-        className={classes.banner}
-        style={game.poster ? { backgroundImage: `url("${encodeURI(game.poster)}")` } : undefined}
-      >
-        <div className={classes.shade}>
-          <PageContainer py={{ base: 'xl', sm: 56 }}>
-            <Stack gap="sm">
+      {/* The poster is a picture of its own beside the title (above it on a phone), never under text. */}
+      <section className={classes.banner}>
+        <PageContainer py={{ base: 'xl', sm: 56 }}>
+          <div className={game.poster ? classes.withPoster : undefined}>
+            {game.poster && (
+              <Image
+                src={game.poster}
+                alt={t('games.detail.posterAlt', { title: game.title })}
+                className={classes.poster}
+                fit="contain"
+                radius="md"
+                data-testid="game-poster"
+              />
+            )}
+            <Stack gap="sm" className={classes.heading}>
               <Group gap="xs">
                 <GamePhaseBadge phase={phase} size="lg" />
                 {game.practiceMode && phase === 'ended' && (
@@ -166,8 +174,8 @@ function GameDetail({ game }: { game: DetailedGameInfoModel }) {
               )}
               <GameActions game={game} entry={entry} joinOpened={joinOpened} joinModal={joinModal} />
             </Stack>
-          </PageContainer>
-        </div>
+          </div>
+        </PageContainer>
       </section>
       <PageContainer>
         <Grid gap="lg">

@@ -4,7 +4,7 @@ import { useElementSize } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { niceTicks, stepPoints } from '../lib/chart-scale';
+import { chartUntil, niceTicks, stepPoints } from '../lib/chart-scale';
 import classes from './score-chart.module.css';
 
 /** Ten distinguishable line colours (Mantine palette, shade 5–6). */
@@ -36,7 +36,7 @@ export function ScoreChart({ teams, start, end, now, height = 320 }: ScoreChartP
   const { t } = useTranslation();
   const { ref, width } = useElementSize();
   const [focus, setFocus] = useState<number | null>(null);
-  const until = Math.max(start + 1, Math.min(now, end));
+  const until = chartUntil(teams, start, end, now);
 
   const series = useMemo(
     () => teams.map((team) => ({ team, points: stepPoints(team, start, until) })),

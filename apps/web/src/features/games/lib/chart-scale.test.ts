@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { niceTicks, stepPoints } from './chart-scale';
+import { chartUntil, niceTicks, stepPoints } from './chart-scale';
 
 describe('niceTicks', () => {
   it('covers the maximum with round steps', () => {
@@ -33,5 +33,28 @@ describe('stepPoints', () => {
   it('clamps solves outside the window', () => {
     const team = { id: 1, name: 'A', items: [{ time: 90, score: 100 }] };
     expect(stepPoints(team, 0, 50).at(-1)).toEqual({ time: 50, score: 100 });
+  });
+});
+
+describe('chartUntil', () => {
+  const H = 3_600_000;
+  const team = (times: number[]) => ({ id: 1, name: 'A', items: times.map((time, i) => ({ time, score: i + 1 })) });
+
+  it('follows the played time of a long game, not its whole schedule', () => {
+    // A 48-hour game two hours in: the axis ends now, not at the end two days away.
+    expect(chartUntil([team([H, 1.5 * H])], 0, 48 * H, 2 * H)).toBe(2 * H);
+  });
+
+  it('ends at the end once the game is over', () => {
+    expect(chartUntil([team([H])], 0, 48 * H, 60 * H)).toBe(48 * H);
+  });
+
+  it('reaches the latest solve when the browser clock lags the server', () => {
+    expect(chartUntil([team([H, 3 * H])], 0, 48 * H, 2 * H)).toBe(3 * H);
+    expect(chartUntil([team([50 * H])], 0, 48 * H, 2 * H)).toBe(48 * H);
+  });
+
+  it('never ends at or before the start', () => {
+    expect(chartUntil([], 10, 20, 0)).toBe(11);
   });
 });

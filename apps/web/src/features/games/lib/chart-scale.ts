@@ -35,3 +35,12 @@ export function stepPoints(team: TopTimeLine, start: number, until: number): Ste
   points.push({ time: until, score });
   return points;
 }
+
+/**
+ * Where the time axis ends: the played time, from the start to now (to the end once the game is over). The
+ * latest solve also counts, so a browser clock behind the server's never piles the solves onto the right edge.
+ */
+export function chartUntil(teams: readonly TopTimeLine[], start: number, end: number, now: number): number {
+  const lastSolve = Math.max(start, ...teams.flatMap((team) => team.items.map((item) => item.time)));
+  return Math.max(start + 1, Math.min(end, Math.max(now, lastSolve)));
+}

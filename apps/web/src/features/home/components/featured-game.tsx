@@ -34,7 +34,7 @@ export function FeaturedGame({ logoUrl }: { logoUrl: string | null }) {
     <Card withBorder padding="lg" className={classes.featured} component="section" aria-labelledby="featured-game">
       <Card.Section>
         {game.poster ? (
-          <Image src={game.poster} alt="" h={140} fit="cover" />
+          <Image src={game.poster} alt="" h={140} fit="contain" className={classes.featuredImage} />
         ) : (
           <div className={classes.featuredPoster} aria-hidden>
             <ThemeIcon size={56} radius="xl" variant="light">

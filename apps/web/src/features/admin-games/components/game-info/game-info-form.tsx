@@ -14,6 +14,7 @@ import { GameTimeFields } from '../game-time-fields';
 import { MarkdownEditor } from '../markdown-editor';
 import { StickySaveBar } from '../save-button';
 import { BloodBonusSection } from './blood-bonus-section';
+import { FlagFormatSection, validateFlagFormat } from './flag-format-section';
 import { ParticipationSection } from './participation-section';
 import { PosterSection } from './poster-section';
 import { PublishSection } from './publish-section';
@@ -38,6 +39,7 @@ export function GameInfoForm({ game }: { game: GameInfoModel }) {
       writeupDeadline: (value) => (value === '' ? null : validateDateTime(t)(value)),
       writeupNote: maxLength(t, gameLimits.writeupNote.max),
       bloodBonus: { first: percent, second: percent, third: percent },
+      flagFormat: validateFlagFormat(t),
     },
   });
 
@@ -110,6 +112,7 @@ export function GameInfoForm({ game }: { game: GameInfoModel }) {
             <PosterSection game={game} />
             <ParticipationSection form={form} />
             <BloodBonusSection form={form} />
+            <FlagFormatSection form={form} />
           </Stack>
         </Grid.Col>
       </Grid>

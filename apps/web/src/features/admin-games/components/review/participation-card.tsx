@@ -19,13 +19,14 @@ function Members({ participation }: { participation: ParticipationInfoModel }) {
   const registered = new Set(participation.registeredMembers);
   return (
     <Table.ScrollContainer minWidth={480}>
-      <Table verticalSpacing={4} fz="sm">
+      {/* Fixed columns: every team's table lines up with the others, whatever its members' names. */}
+      <Table verticalSpacing={4} fz="sm" layout="fixed">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('adminGames.review.userName')}</Table.Th>
-            <Table.Th>{t('adminGames.review.realName')}</Table.Th>
-            <Table.Th>{t('adminGames.review.stdNumber')}</Table.Th>
-            <Table.Th>{t('adminGames.review.email')}</Table.Th>
+            <Table.Th w="30%">{t('adminGames.review.userName')}</Table.Th>
+            <Table.Th w="20%">{t('adminGames.review.realName')}</Table.Th>
+            <Table.Th w="20%">{t('adminGames.review.stdNumber')}</Table.Th>
+            <Table.Th w="30%">{t('adminGames.review.email')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -53,8 +54,9 @@ function Members({ participation }: { participation: ParticipationInfoModel }) {
                 </Group>
               </Table.Td>
               <Table.Td>{member.realName || '—'}</Table.Td>
-              <Table.Td ff="monospace">{member.stdNumber || '—'}</Table.Td>
-              <Table.Td>{member.email || '—'}</Table.Td>
+              {/* The dash for "none" in the text font, like the other columns, not the code font. */}
+              <Table.Td ff={member.stdNumber ? 'monospace' : undefined}>{member.stdNumber || '—'}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{member.email || '—'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
