@@ -239,21 +239,21 @@ export function createLiveHubs(deps: {
   return {
     /**
      * Takes a new connection of `hub`; it is admitted or refused once its handshake arrives. One beyond the
-     * caller's or the process's live-connection cap is refused at once, without reconnect: the handshake
-     * response and a close message with the reason go out before the client's handshake has even arrived.
+     * caller's or the process's live-connection cap holds no place: it is refused (without reconnect) as soon
+     * as its handshake arrives, or closed at the handshake timeout like any connection that sends none.
      */
     accept(hub: HubName, connection: HubConnection, request: HubRequest): void {
-      if (deps.admission) {
-        const place = deps.admission.admit('hub', {
-          address: request.address,
-          userId: request.identity?.userId ?? null,
-        });
-        if (!place.ok) {
-          connection.refuse(LIVE_REFUSAL_MESSAGES[place.reason]);
-          return;
-        }
-        connection.once('close', place.release);
+      const place = deps.admission?.admit('hub', {
+        address: request.address,
+        userId: request.identity?.userId ?? null,
+      });
+      if (place && !place.ok) {
+        connections.add(connection);
+        connection.once('close', () => connections.delete(connection));
+        connection.once('handshake', () => connection.fail(LIVE_REFUSAL_MESSAGES[place.reason]));
+        return;
       }
+      if (place) connection.once('close', place.release);
       connections.add(connection);
       connection.once('close', () => connections.delete(connection));
       connection.once('handshake', () => {

@@ -152,17 +152,6 @@ export class HubConnection extends EventEmitter {
     this.finish();
   }
 
-  /**
-   * Turns the connection away before it was admitted (no room for it): the handshake response and a close
-   * message with `error` go out together, as for any refusal, without inviting an automatic reconnect. Sent
-   * without waiting for the client's handshake, so that a refused client holds nothing while it is slow.
-   */
-  refuse(error: string): void {
-    if (this.state === 'closed' || this.state === 'open') return;
-    this.transport.send(handshakeResponseFrame() + closeFrame(error, false));
-    this.finish();
-  }
-
   /** The credentials watcher's way to end a connection: the client may reconnect and be checked again. */
   close(_code?: number, reason?: string): void {
     this.fail(`Credentials changed${reason ? ` (${reason})` : ''}.`, true);
