@@ -57,7 +57,8 @@ function benchServerMallocEnvironment(): Record<string, string> {
 }
 
 /**
- * Starts a built server as its own process with `benchServerNodeArgs`, rate limits off and warnings only,
+ * Starts a built server as its own process with `benchServerNodeArgs`, rate limits and the per-address live-connection
+ * cap off (LIVE_MAX_PER_ADDRESS=100000 unless the environment says otherwise) and warnings only,
  * and resolves once `/healthz` answers.
  */
 export async function startBenchServer(options: BenchServerOptions): Promise<ChildProcess> {
@@ -79,6 +80,8 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Chi
       DATABASE_URL: databaseUrl(options.database),
       DATA_DIR: options.dataDir,
       RATE_LIMIT: 'false',
+      // Thousands of anonymous live sockets come from this one loopback address (the default cap is 256).
+      LIVE_MAX_PER_ADDRESS: process.env.LIVE_MAX_PER_ADDRESS ?? '100000',
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: options.adminPassword,
       ...options.env,

@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
 import type { LogCapture } from './lib/log-capture';
 import { createAdminLogGateway } from './realtime/admin-log-gateway';
+import { heartbeatMsOf, type LiveChannelSettings } from './realtime/live-admission';
 import { createAdminFileRepository } from './repositories/admin-files.repository';
 import { createAdminLogRepository } from './repositories/admin-logs.repository';
 import { adminSystemRoutes } from './routes/admin-system.routes';
@@ -40,11 +41,19 @@ export async function registerAdmin(
     settings: SettingsService;
     logCapture: LogCapture;
     maxImageBytes: number;
+    /** The live log shares the live channels' budget and timeouts. */
+    live: LiveChannelSettings;
   },
 ): Promise<AdminArea> {
   const { db, events, files } = deps;
   const logs = createAdminLogService({ repository: createAdminLogRepository(db), events });
-  const liveLogs = createAdminLogGateway({ events, clock: deps.clock, log: app.log });
+  const liveLogs = createAdminLogGateway({
+    events,
+    clock: deps.clock,
+    log: app.log,
+    heartbeatMs: heartbeatMsOf(deps.live),
+    onIdleClose: () => deps.live.admission.observer.timedOut('adminLog', 'idle'),
+  });
   const users = createAdminUserService({ db, sessions: deps.sessions, files, events });
   const teams = createAdminTeamService({ db, files, events });
   const settings = createAdminSettingsService({
@@ -55,7 +64,15 @@ export async function registerAdmin(
 
   await app.register(adminUserRoutes({ users }));
   await app.register(adminTeamRoutes({ teams }));
-  await app.register(adminSystemRoutes({ settings, logs, liveLogs, maxImageBytes: deps.maxImageBytes }));
+  await app.register(
+    adminSystemRoutes({
+      settings,
+      logs,
+      liveLogs,
+      liveAdmission: deps.live.admission,
+      maxImageBytes: deps.maxImageBytes,
+    }),
+  );
 
   deps.logCapture.attach(logs.sink);
   app.addHook('onClose', async () => {

@@ -41,6 +41,7 @@ import { registerLiveHubs } from './live-hubs.module';
 import { registerMetrics } from './metrics.module';
 import { registerProxy } from './proxy.module';
 import { createApiTokens, registerPublishing } from './publishing.module';
+import { createLiveAdmission, type LiveChannelSettings } from './realtime/live-admission';
 import type { LiveHubs } from './realtime/live-hubs';
 import { createAccountTokenRepository } from './repositories/account-token.repository';
 import { createFileRepository } from './repositories/file.repository';
@@ -270,6 +271,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerTransfer(app, { config, db, clock, events: deps.events, files });
   await app.register(divisionRoutes({ divisions }));
 
+  // One connection budget for every live channel of this process (the platform proxy has its own caps).
+  const live: LiveChannelSettings = {
+    admission: createLiveAdmission({
+      limits: {
+        maxTotal: config.LIVE_MAX_CONNECTIONS,
+        maxPerAddress: config.LIVE_MAX_PER_ADDRESS,
+        maxPerUser: config.LIVE_MAX_PER_USER,
+      },
+      observer: metrics.live,
+    }),
+    idleMs: config.LIVE_IDLE_SECONDS * 1000,
+    handshakeMs: config.LIVE_HANDSHAKE_SECONDS * 1000,
+  };
   const play = await registerGamePlay(app, {
     db,
     clock,
@@ -281,6 +295,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     observe: metrics.play,
     lease,
+    live,
   });
   const containers = await registerContainers(app, {
     config,
@@ -321,8 +336,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
     logCapture,
     maxImageBytes: limits.imageBytes,
+    live,
   });
-  const hubs = await registerLiveHubs(app, { db, clock, events: deps.events, bearerTokens });
+  const hubs = await registerLiveHubs(app, { db, clock, events: deps.events, bearerTokens, live });
   app.decorate('services', { settings, posts, play, admin, hubs, storage: blobs });
   registerMetrics(app, {
     config,

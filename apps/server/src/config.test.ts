@@ -24,6 +24,27 @@ describe('loadConfig', () => {
     }
   });
 
+  it('caps live connections per address, per user and per process, with idle and handshake timeouts', () => {
+    expect(loadConfig({})).toMatchObject({
+      LIVE_MAX_PER_ADDRESS: 256,
+      LIVE_MAX_PER_USER: 32,
+      LIVE_MAX_CONNECTIONS: 10_000,
+      LIVE_IDLE_SECONDS: 60,
+      LIVE_HANDSHAKE_SECONDS: 15,
+    });
+    // An on-site event or a load benchmark raises them.
+    expect(loadConfig({ LIVE_MAX_PER_ADDRESS: '100000' }).LIVE_MAX_PER_ADDRESS).toBe(100_000);
+    for (const bad of [
+      { LIVE_MAX_PER_ADDRESS: '0' },
+      { LIVE_MAX_PER_USER: 'many' },
+      { LIVE_MAX_CONNECTIONS: '1.5' },
+      { LIVE_IDLE_SECONDS: '0' },
+      { LIVE_HANDSHAKE_SECONDS: '301' },
+    ]) {
+      expect(() => loadConfig(bad), Object.keys(bad)[0]).toThrow(Object.keys(bad)[0]);
+    }
+  });
+
   it('treats empty variables as not set', () => {
     const config = loadConfig({ DATABASE_URL: '', REDIS_URL: '', PORT: '' });
     expect(config.DATABASE_URL).toBeUndefined();

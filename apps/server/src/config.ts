@@ -140,6 +140,19 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
   /** Directory of the built web application. */
   WEB_DIST: optionalString,
+  /**
+   * Live channels (game and admin-log websockets, SignalR hubs), per server process: anonymous connections
+   * from one client address (behind TRUST_PROXY, the forwarded one); signed-in users count only per account.
+   */
+  LIVE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(256),
+  /** Live connections of one signed-in user (all tabs, session or API token) per server process. */
+  LIVE_MAX_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(32),
+  /** Live connections of one server process in all; keep it below the process's descriptor limit. */
+  LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /** A live connection silent this long (no pong, no SignalR message) is closed; websockets are pinged every half. */
+  LIVE_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** A SignalR connection that has not sent its handshake after this is closed. */
+  LIVE_HANDSHAKE_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   /** Platform proxy: open websocket sessions allowed per instance (in each server process). */
   PROXY_MAX_PER_INSTANCE: z.coerce.number().int().min(1).max(10_000).default(32),
   /** Platform proxy: open websocket sessions allowed per client address (in each server process). */

@@ -3,6 +3,7 @@ import type { Db } from './db/database';
 import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
 import type { PlayObserver } from './lib/metrics';
+import { heartbeatMsOf, type LiveChannelSettings } from './realtime/live-admission';
 import { createLiveGateway, liveRoutes } from './realtime/live-gateway';
 import { createJudgeRepository } from './repositories/judge.repository';
 import type { NoticeRepository } from './repositories/notice.repository';
@@ -55,6 +56,8 @@ export async function registerGamePlay(
     observe?: PlayObserver;
     /** This process's lease: owner of the submissions it stores; its ticks take over those of dead processes. */
     lease: ProcessLease;
+    /** The live websocket's share of the live channels' budget, and its timeouts. */
+    live: LiveChannelSettings;
   },
 ): Promise<GamePlay> {
   const { db, clock, events } = deps;
@@ -94,10 +97,17 @@ export async function registerGamePlay(
     owner: deps.lease.id,
   });
   const monitor = createGameMonitorService({ repository, play });
-  const gateway = createLiveGateway({ events, clock, scoreboard, log });
+  const gateway = createLiveGateway({
+    events,
+    clock,
+    scoreboard,
+    log,
+    heartbeatMs: heartbeatMsOf(deps.live),
+    onIdleClose: () => deps.live.admission.observer.timedOut('game', 'idle'),
+  });
 
   await app.register(gamePlayRoutes({ play, monitor, scoreboard, notices: deps.notices, clock }));
-  await app.register(liveRoutes({ gateway, play }));
+  await app.register(liveRoutes({ gateway, play, admission: deps.live.admission }));
   await app.register(teamResultsRoutes({ results: createTeamResultsService({ db, clock, scoreboard }) }));
 
   let stopTakeover: (() => void) | undefined;

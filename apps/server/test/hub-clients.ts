@@ -49,6 +49,8 @@ export interface HubClientOptions {
   token?: string;
   /** Another app that receives the client's POSTs (event streams). */
   sendsTo?: FastifyInstance;
+  /** More request headers (e.g. X-Forwarded-For behind a trusted proxy). */
+  headers?: Record<string, string>;
 }
 
 export interface HubClient {
@@ -65,7 +67,7 @@ export function buildHubConnection(app: FastifyInstance, path: string, options: 
   return new HubConnectionBuilder()
     .withUrl(`${baseUrl(app)}${path}`, {
       transport: options.transport,
-      headers: options.cookie ? { cookie: options.cookie } : {},
+      headers: { ...options.headers, ...(options.cookie ? { cookie: options.cookie } : {}) },
       accessTokenFactory: options.token ? () => options.token ?? '' : undefined,
       httpClient: options.sendsTo ? new SendsElsewhere(baseUrl(app), baseUrl(options.sendsTo)) : undefined,
     })

@@ -37,3 +37,15 @@ export const LIVE_MESSAGES_FOR_MONITORS: readonly LiveMessageType[] = [
   'event',
   'submission',
 ];
+
+/**
+ * Close codes of the live websockets (`/api/game/{id}/live`, `/api/admin/logs/live`) that mean "connected, then
+ * refused for lack of room": the client keeps its session and tries again after a long back-off, instead of
+ * reconnecting at once. (Browsers never see the HTTP status of a refused upgrade, hence close codes.)
+ */
+export const LIVE_LIMIT_CLOSE_CODES = {
+  /** Too many live connections from this client: its address (anonymous) or its account (signed in). */
+  tooManyConnections: 4429,
+  /** This server process holds as many live connections as it is allowed to. */
+  serverFull: 4503,
+} as const;

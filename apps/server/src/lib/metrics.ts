@@ -30,6 +30,12 @@ export interface PlayObserver {
   scoreboardBuilt(milliseconds: number): void;
 }
 
+/** Live-connection refusals and timeouts, by channel (the live channels' observer: live-admission.ts). */
+export interface LiveMetrics {
+  refused(channel: string, reason: string): void;
+  timedOut(channel: string, reason: string): void;
+}
+
 /**
  * The Prometheus instruments of one app. Off (no registry, no-op observers) unless metrics are served, so
  * apps that are not scraped (tests, most development runs, `npm start`) carry no cost: the Prometheus client
@@ -38,7 +44,8 @@ export interface PlayObserver {
 export async function createMetrics(options: { enabled: boolean }) {
   if (!options.enabled) {
     const noop: PlayObserver = { verdict: () => undefined, scoreboardBuilt: () => undefined };
-    return { enabled: false as const, play: noop };
+    const live: LiveMetrics = { refused: () => undefined, timedOut: () => undefined };
+    return { enabled: false as const, play: noop, live };
   }
   const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = await import('prom-client');
   const registry = new Registry();
@@ -86,6 +93,18 @@ export async function createMetrics(options: { enabled: boolean }) {
       this.set({ kind: 'proxy' }, open.proxy);
       this.set({ kind: 'hub' }, open.hub);
     },
+  });
+  const liveRefused = new Counter({
+    name: 'flagpole_live_connections_refused_total',
+    help: 'Live connections refused because a cap was reached, by channel and cap (address, user, total).',
+    labelNames: ['channel', 'cap'],
+    registers: [registry],
+  });
+  const liveTimedOut = new Counter({
+    name: 'flagpole_live_connections_timed_out_total',
+    help: 'Live connections the server closed for silence (idle) or a SignalR handshake that never came.',
+    labelNames: ['channel', 'reason'],
+    registers: [registry],
   });
   new Gauge({
     name: 'flagpole_instance_start_queue_length',
@@ -150,6 +169,10 @@ export async function createMetrics(options: { enabled: boolean }) {
       verdict: (status: string) => submissions.inc({ verdict: status }),
       scoreboardBuilt: (milliseconds: number) => scoreboardBuild.observe(milliseconds / 1000),
     } satisfies PlayObserver,
+    live: {
+      refused: (channel: string, cap: string) => liveRefused.inc({ channel, cap }),
+      timedOut: (channel: string, reason: string) => liveTimedOut.inc({ channel, reason }),
+    } satisfies LiveMetrics,
     requestFinished(method: string, route: string, statusCode: number, milliseconds: number): void {
       requestDuration.observe({ method, route, status_code: String(statusCode) }, milliseconds / 1000);
     },

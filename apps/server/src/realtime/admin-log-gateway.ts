@@ -23,7 +23,10 @@ export function createAdminLogGateway(deps: {
   events: EventBus;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** How often sockets are pinged; one that has not answered the previous ping by then is dropped. */
   heartbeatMs?: number;
+  /** Counts the sockets dropped that way. */
+  onIdleClose?: () => void;
 }) {
   const sockets = new Map<WebSocket, { alive: boolean }>();
   const credentials = createSocketCredentials(deps);
@@ -53,6 +56,7 @@ export function createAdminLogGateway(deps: {
     for (const [socket, state] of sockets) {
       if (!state.alive) {
         socket.terminate();
+        deps.onIdleClose?.();
         continue;
       }
       state.alive = false;

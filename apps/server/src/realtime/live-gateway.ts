@@ -15,6 +15,7 @@ import type { Clock } from '../lib/clock';
 import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import type { GamePlayService } from '../services/game-play.service';
 import type { ScoreboardService } from '../services/scoreboard.service';
+import { admitWebSocket, type LiveAdmission } from './live-admission';
 import { liveChannel, MISSED_MESSAGES_CLOSE_CODE } from './live-channel';
 import { createSocketCredentials } from './socket-credentials';
 
@@ -50,7 +51,10 @@ export function createLiveGateway(deps: {
   clock: Clock;
   scoreboard: ScoreboardService;
   log: FastifyBaseLogger;
+  /** How often sockets are pinged; one that has not answered the previous ping by then is dropped. */
   heartbeatMs?: number;
+  /** Counts the sockets dropped that way. */
+  onIdleClose?: () => void;
 }) {
   const rooms = new Map<number, GameRoom>();
   const credentials = createSocketCredentials(deps);
@@ -97,6 +101,7 @@ export function createLiveGateway(deps: {
       for (const sub of room.subscribers) {
         if (!sub.alive) {
           sub.socket.terminate();
+          deps.onIdleClose?.();
           continue;
         }
         sub.alive = false;
@@ -172,9 +177,12 @@ export function createLiveGateway(deps: {
 }
 export type LiveGateway = ReturnType<typeof createLiveGateway>;
 
-/** `GET /api/game/{id}/live`: websocket of the game's live messages, for anyone once the game has started. */
+/**
+ * `GET /api/game/{id}/live`: websocket of the game's live messages, for anyone once the game has started. A
+ * socket beyond the caller's or the process's live-connection cap is closed at once with its close code.
+ */
 export const liveRoutes =
-  (deps: { gateway: LiveGateway; play: GamePlayService }): FastifyPluginAsyncZod =>
+  (deps: { gateway: LiveGateway; play: GamePlayService; admission: LiveAdmission }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/game/:id/live',
@@ -193,6 +201,8 @@ export const liveRoutes =
         },
       },
       (socket, request) => {
+        const caller = { address: request.ip, userId: request.identity?.userId ?? null };
+        if (!admitWebSocket(deps.admission, 'game', socket, caller)) return;
         deps.gateway.join(request.params.id, socket, request.identity);
       },
     );

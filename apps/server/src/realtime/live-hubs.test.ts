@@ -47,7 +47,7 @@ async function connect(hub: HubName, game: unknown, identity: Identity | null) {
     },
     monotonicNow(),
   );
-  hubs?.accept(hub, connection, { game, identity });
+  hubs?.accept(hub, connection, { game, identity, address: '127.0.0.1' });
   connection.receive(`{"protocol":"json","version":1}${RS}`, monotonicNow());
   // Admission awaits the repository.
   await new Promise((resolve) => setTimeout(resolve, 5));

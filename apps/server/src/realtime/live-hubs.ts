@@ -6,6 +6,7 @@ import type { EventBus } from '../lib/event-bus';
 import type { LiveHubRepository } from '../repositories/live-hub.repository';
 import { ADMIN_LOGS_CHANNEL } from '../services/admin-logs.service';
 import { GAMES_CHANGED } from '../services/game-edit.service';
+import { LIVE_REFUSAL_MESSAGES, type LiveAdmission, NO_LIVE_OBSERVER } from './live-admission';
 import { liveChannel } from './live-channel';
 import type { HubConnection } from './signalr/hub-connection';
 import { invocationFrame } from './signalr/protocol';
@@ -29,10 +30,12 @@ export const HUB_CLOSE_REASONS = {
   shuttingDown: 'Server shutting down.',
 } as const;
 
-/** What the request that opened a connection said: the `game` query value and the caller. */
+/** What the request that opened a connection said: the `game` query value, the caller and their address. */
 export interface HubRequest {
   game: unknown;
   identity: Identity | null;
+  /** The client address as Fastify reads it (honouring TRUST_PROXY). */
+  address: string;
 }
 
 interface UserMember {
@@ -79,6 +82,8 @@ export function createLiveHubs(deps: {
   /** A client silent for this long is gone (the reference's default: 30 s; clients ping every 15 s). */
   clientTimeoutMs?: number;
   handshakeTimeoutMs?: number;
+  /** The live channels' shared connection budget; without it connections are not counted. */
+  admission?: LiveAdmission;
 }) {
   const keepAliveMs = deps.keepAliveMs ?? 15_000;
   const clientTimeoutMs = deps.clientTimeoutMs ?? 30_000;
@@ -87,6 +92,7 @@ export function createLiveHubs(deps: {
   const rooms = new Map<number, Room>();
   const admins = new Set<HubConnection>();
   const credentials = createSocketCredentials(deps);
+  const observer = deps.admission?.observer ?? NO_LIVE_OBSERVER;
   let stopLogs: (() => void) | undefined;
 
   function deliver(room: Room, payload: unknown): void {
@@ -216,9 +222,13 @@ export function createLiveHubs(deps: {
     const now = monotonicNow();
     for (const connection of connections) {
       if (!connection.handshakeDone) {
-        if (now - connection.openedAt > handshakeTimeoutMs) connection.fail(HUB_CLOSE_REASONS.handshakeTimedOut);
+        if (now - connection.openedAt > handshakeTimeoutMs) {
+          connection.fail(HUB_CLOSE_REASONS.handshakeTimedOut);
+          observer.timedOut('hub', 'handshake');
+        }
       } else if (now - connection.lastReceivedAt > clientTimeoutMs) {
         connection.fail(HUB_CLOSE_REASONS.timedOut);
+        observer.timedOut('hub', 'idle');
       } else {
         connection.ping();
       }
@@ -227,8 +237,23 @@ export function createLiveHubs(deps: {
   keepAlive.unref();
 
   return {
-    /** Takes a new connection of `hub`; it is admitted or refused once its handshake arrives. */
+    /**
+     * Takes a new connection of `hub`; it is admitted or refused once its handshake arrives. One beyond the
+     * caller's or the process's live-connection cap holds no place: it is refused (without reconnect) as soon
+     * as its handshake arrives, or closed at the handshake timeout like any connection that sends none.
+     */
     accept(hub: HubName, connection: HubConnection, request: HubRequest): void {
+      const place = deps.admission?.admit('hub', {
+        address: request.address,
+        userId: request.identity?.userId ?? null,
+      });
+      if (place && !place.ok) {
+        connections.add(connection);
+        connection.once('close', () => connections.delete(connection));
+        connection.once('handshake', () => connection.fail(LIVE_REFUSAL_MESSAGES[place.reason]));
+        return;
+      }
+      if (place) connection.once('close', place.release);
       connections.add(connection);
       connection.once('close', () => connections.delete(connection));
       connection.once('handshake', () => {

@@ -12,6 +12,7 @@ import { signedIn } from '../http/request-context';
 import { EmptyBody, errorResponses } from '../http/schemas';
 import { acceptUploads, readSingleUpload } from '../http/upload';
 import type { AdminLogGateway } from '../realtime/admin-log-gateway';
+import { admitWebSocket, type LiveAdmission } from '../realtime/live-admission';
 import type { AdminLogService } from '../services/admin-logs.service';
 import type { AdminSettingsService } from '../services/admin-settings.service';
 
@@ -24,6 +25,7 @@ export const adminSystemRoutes =
     settings: AdminSettingsService;
     logs: AdminLogService;
     liveLogs: AdminLogGateway;
+    liveAdmission: LiveAdmission;
     maxImageBytes: number;
   }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -130,7 +132,10 @@ export const adminSystemRoutes =
         config,
       },
       (socket, request) => {
-        deps.liveLogs.join(socket, signedIn(request));
+        const identity = signedIn(request);
+        const caller = { address: request.ip, userId: identity.userId };
+        if (!admitWebSocket(deps.liveAdmission, 'adminLog', socket, caller)) return;
+        deps.liveLogs.join(socket, identity);
       },
     );
   };

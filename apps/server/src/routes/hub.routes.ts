@@ -95,13 +95,21 @@ export const hubRoutes =
         },
         wsHandler: (socket, request) => {
           const connection = webSocketConnection(socket);
-          deps.hubs.accept(hub, connection, { game: queryOf(request).game, identity: request.identity });
+          deps.hubs.accept(hub, connection, {
+            game: queryOf(request).game,
+            identity: request.identity,
+            address: request.ip,
+          });
         },
         handler: async (request, reply) => {
           const id = requireConnectionId(queryOf(request));
           const connection = eventStreamConnection(reply);
           deps.sends.register(hub, id, connection);
-          deps.hubs.accept(hub, connection, { game: queryOf(request).game, identity: request.identity });
+          deps.hubs.accept(hub, connection, {
+            game: queryOf(request).game,
+            identity: request.identity,
+            address: request.ip,
+          });
         },
       });
 

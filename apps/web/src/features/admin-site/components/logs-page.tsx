@@ -5,6 +5,7 @@ import { IconFilterOff, IconPlayerPause, IconPlayerPlay, IconSearch } from '@tab
 import { type ChangeEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '@/features/admin-games/components/load-state';
+import type { LiveState } from '@/features/games/lib/live';
 import { usePageTitle } from '@/lib/use-page-title';
 import { LOGS_PAGE_SIZE, useAdminLogs } from '../api/logs';
 import { useLiveLogs } from '../hooks/use-live-logs';
@@ -14,9 +15,22 @@ import { OpenEndedPager } from './list-toolbar';
 import { LogList } from './log-list';
 import { PageHeading } from './page-heading';
 
-function LiveState({ paused, connected }: { paused: boolean; connected: boolean }) {
+function LiveIndicator({ paused, live }: { paused: boolean; live: LiveState }) {
   const { t } = useTranslation();
-  const state = paused ? 'paused' : connected ? 'live' : 'connecting';
+  if (!paused && (live === 'tooMany' || live === 'serverFull')) {
+    // Refused for lack of room: retried after a long back-off; the stored log can still be read and refreshed.
+    return (
+      <Group gap={8} wrap="nowrap" role="status" aria-live="polite">
+        <Indicator color="orange" size={10} position="middle-center" inline>
+          <span />
+        </Indicator>
+        <Text size="sm" c="dimmed">
+          {t(`liveLimit.${live}`)}
+        </Text>
+      </Group>
+    );
+  }
+  const state = paused ? 'paused' : live === 'connected' ? 'live' : 'connecting';
   const color = { paused: 'gray', live: 'teal', connecting: 'yellow' }[state];
   return (
     <Group gap={8} wrap="nowrap" role="status" aria-live="polite">
@@ -123,7 +137,7 @@ export function LogsPage() {
     setLive([]);
     void reload();
   }, [reload]);
-  const connected = useLiveLogs(!paused, onEntry, onReconnect);
+  const liveState = useLiveLogs(!paused, onEntry, onReconnect);
 
   const changeLevel = (value: string | null) => setLevel((value ?? 'All') as LogLevelFilter);
   const clearFilters = () => {
@@ -147,7 +161,7 @@ export function LogsPage() {
       <Group justify="space-between" align="flex-end">
         <PageHeading title={t('pages.adminLogs')} subtitle={t('adminSite.logs.subtitle')} />
         <Group gap="md">
-          <LiveState paused={paused} connected={connected} />
+          <LiveIndicator paused={paused} live={liveState} />
           <Button
             variant="light"
             color={paused ? 'teal' : 'gray'}

@@ -16,14 +16,40 @@ import { ScrollCue } from '@/components/scroll-cue';
 import { useProfile } from '@/features/account/api/get-profile';
 import { useNow } from '../hooks/use-now';
 import { canOpenChallenges, canPreviewBoard, gamePhase } from '../lib/game-status';
+import type { LiveState } from '../lib/live';
 import { GameProgress } from './game-progress';
 
 interface GameShellProps {
   game: DetailedGameInfoModel;
   active: 'challenges' | 'scoreboard';
   /** Live channel state; undefined hides the indicator. */
-  live?: boolean;
+  live?: LiveState;
   children: ReactNode;
+}
+
+/** The live channel's state: connected, offline (polling meanwhile), or refused for lack of room. */
+function LiveIndicator({ live }: { live: LiveState }) {
+  const { t } = useTranslation();
+  const connected = live === 'connected';
+  const label =
+    live === 'tooMany' || live === 'serverFull'
+      ? t(`liveLimit.${live}`)
+      : connected
+        ? t('games.shell.liveOn')
+        : t('games.shell.liveOff');
+  return (
+    <Tooltip label={label} multiline maw={320}>
+      <Box
+        component="span"
+        c={connected ? 'teal' : live === 'offline' ? 'dimmed' : 'orange'}
+        aria-label={label}
+        role="img"
+        style={{ display: 'inline-flex' }}
+      >
+        {connected ? <IconPlugConnected size={18} /> : <IconPlugConnectedX size={18} />}
+      </Box>
+    </Tooltip>
+  );
 }
 
 /** Header shared by the challenge board and the scoreboard: title, tabs and the game clock. */
@@ -50,19 +76,7 @@ export function GameShell({ game, active, live, children }: GameShellProps) {
             <Title order={1} size="h2" lineClamp={1}>
               {game.title}
             </Title>
-            {live !== undefined && (
-              <Tooltip label={live ? t('games.shell.liveOn') : t('games.shell.liveOff')}>
-                <Box
-                  component="span"
-                  c={live ? 'teal' : 'dimmed'}
-                  aria-label={live ? t('games.shell.liveOn') : t('games.shell.liveOff')}
-                  role="img"
-                  style={{ display: 'inline-flex' }}
-                >
-                  {live ? <IconPlugConnected size={18} /> : <IconPlugConnectedX size={18} />}
-                </Box>
-              </Tooltip>
-            )}
+            {live !== undefined && <LiveIndicator live={live} />}
           </Group>
           {game.teamName && (
             <Text size="sm" c="dimmed">

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { gameKeys } from '../api/keys';
 import { detailsStep } from '../lib/details-step';
-import { connectLive, liveUrl } from '../lib/live';
+import { connectLive, type LiveLimit, type LiveState, liveStateOf, liveUrl } from '../lib/live';
 import { prependNotice } from '../lib/notice-format';
 import { scoreboardStep } from '../lib/scoreboard-delta';
 
@@ -18,12 +18,13 @@ export interface GameLiveOptions {
  * whole board), else the board is fetched again; the player's board (`/details`) is updated from the same
  * delta and fetched again only when the change concerns the team or is not one of solves (`detailsStep`).
  * Reconnects with back-off and then reads the notices and boards again (what was pushed meanwhile is lost);
- * while the channel is down the regular SWR polling keeps the pages current. Returns whether the channel is
- * connected.
+ * while the channel is down the regular SWR polling keeps the pages current. Returns the channel's state
+ * (connected, offline, or refused for lack of room: then retried after a long back-off).
  */
-export function useGameLive(gameId: number | null, options: GameLiveOptions = {}): boolean {
+export function useGameLive(gameId: number | null, options: GameLiveOptions = {}): LiveState {
   const { mutate, cache } = useSWRConfig();
   const [connected, setConnected] = useState(false);
+  const [limit, setLimit] = useState<LiveLimit | null>(null);
   const onNoticeRef = useRef(options.onNotice);
   onNoticeRef.current = options.onNotice;
 
@@ -68,6 +69,7 @@ export function useGameLive(gameId: number | null, options: GameLiveOptions = {}
       createSocket: (url) => new WebSocket(url),
       onMessage: handle,
       onStateChange: setConnected,
+      onLimit: setLimit,
       // Notices and board changes pushed while the channel was down are read again.
       onReconnect: () => {
         void mutate(gameKeys.notices(gameId));
@@ -79,5 +81,5 @@ export function useGameLive(gameId: number | null, options: GameLiveOptions = {}
     });
   }, [gameId, mutate, cache]);
 
-  return connected;
+  return liveStateOf(connected, limit);
 }

@@ -1,5 +1,16 @@
+import { LIVE_LIMIT_CLOSE_CODES } from '@flagpole/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BACKOFF_MAX_MS, connectLive, type LiveSocket, liveUrl, parseLiveMessage, reconnectDelay } from './live';
+import {
+  BACKOFF_MAX_MS,
+  connectLive,
+  LIMITED_BACKOFF_MAX_MS,
+  type LiveSocket,
+  limitedDelay,
+  liveStateOf,
+  liveUrl,
+  parseLiveMessage,
+  reconnectDelay,
+} from './live';
 
 describe('liveUrl', () => {
   it('follows the page scheme and host', () => {
@@ -70,6 +81,10 @@ class FakeSocket implements LiveSocket {
   }
   drop() {
     this.onclose?.({} as CloseEvent);
+  }
+  /** The server closes the socket with `code` (for example right after the upgrade, for lack of room). */
+  closeWith(code: number) {
+    this.onclose?.({ code } as CloseEvent);
   }
 }
 
@@ -178,5 +193,90 @@ describe('connectLive', () => {
     const socket = FakeSocket.all[1];
     again.stop();
     expect(socket?.closed).toBe(true);
+  });
+});
+
+describe('limitedDelay and liveStateOf', () => {
+  it('waits 30 s after a refusal for lack of room, doubling up to 5 minutes, with ±20 % jitter', () => {
+    expect([0, 1, 2, 3, 4, 9].map((n) => limitedDelay(n, () => 0.5))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 300_000, 300_000,
+    ]);
+    expect(limitedDelay(0, () => 0)).toBe(24_000);
+    expect(limitedDelay(9, () => 0.999_999)).toBe(LIMITED_BACKOFF_MAX_MS);
+  });
+
+  it('tells a refusal from a plain disconnection', () => {
+    expect(liveStateOf(true, 'tooMany')).toBe('connected');
+    expect(liveStateOf(false, 'serverFull')).toBe('serverFull');
+    expect(liveStateOf(false, null)).toBe('offline');
+  });
+});
+
+describe('connectLive when the server has no room', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.all = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const start = () => {
+    const onLimit = vi.fn();
+    const stop = connectLive({
+      url: 'ws://x/api/game/1/live',
+      createSocket: (url) => new FakeSocket(url),
+      onMessage: vi.fn(),
+      onLimit,
+      setTimer: (callback, ms) => setTimeout(callback, ms),
+      clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+      random: () => 0.5,
+    });
+    return { stop, onLimit };
+  };
+
+  it('backs off for long after a 4429 close, although the socket had opened, and growing with each refusal', () => {
+    const { stop, onLimit } = start();
+    FakeSocket.all[0]?.open();
+    FakeSocket.all[0]?.closeWith(LIVE_LIMIT_CLOSE_CODES.tooManyConnections);
+    expect(onLimit).toHaveBeenLastCalledWith('tooMany');
+    vi.advanceTimersByTime(29_999);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1]?.open();
+    FakeSocket.all[1]?.closeWith(LIVE_LIMIT_CLOSE_CODES.tooManyConnections);
+    vi.advanceTimersByTime(59_999);
+    expect(FakeSocket.all).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(3);
+    // The server is down meanwhile: a socket that never opened does not bring back the short schedule.
+    FakeSocket.all[2]?.drop();
+    vi.advanceTimersByTime(59_999);
+    expect(FakeSocket.all).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(4);
+    // Served at last: the notice ends, and a later plain disconnection is retried after a second again.
+    FakeSocket.all[3]?.open();
+    FakeSocket.all[3]?.receive('{"type":"scoreboard","data":{"gameId":1}}');
+    expect(onLimit).toHaveBeenLastCalledWith(null);
+    FakeSocket.all[3]?.drop();
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(5);
+    stop();
+  });
+
+  it('reports a full server (4503) apart from a per-client cap, and is not an ended session', () => {
+    const { stop, onLimit } = start();
+    FakeSocket.all[0]?.open();
+    FakeSocket.all[0]?.closeWith(LIVE_LIMIT_CLOSE_CODES.serverFull);
+    expect(onLimit).toHaveBeenLastCalledWith('serverFull');
+    vi.advanceTimersByTime(30_000);
+    expect(FakeSocket.all).toHaveLength(2);
+    // Credentials changed (4401) is an ordinary reconnect: one second.
+    FakeSocket.all[1]?.open();
+    FakeSocket.all[1]?.closeWith(4401);
+    expect(onLimit).toHaveBeenLastCalledWith(null);
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(3);
+    stop();
   });
 });

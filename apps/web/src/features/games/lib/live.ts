@@ -1,4 +1,4 @@
-import { LiveMessage } from '@flagpole/contract';
+import { LIVE_LIMIT_CLOSE_CODES, LiveMessage } from '@flagpole/contract';
 
 /** The websocket address of a game's live channel, built from the page's own origin. */
 export function liveUrl(gameId: number, location: Pick<Location, 'protocol' | 'host'>): string {
@@ -33,6 +33,38 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(Math.min(BACKOFF_MAX_MS, exponential * jitter));
 }
 
+/**
+ * Why the server turned the socket away for lack of room (its close code): too many live connections of this
+ * browser's address or account, or the server holds all it may. Not an ended session: the page keeps working
+ * (it refreshes periodically) and the socket is tried again after a long back-off.
+ */
+export type LiveLimit = 'tooMany' | 'serverFull';
+/** What a page shows about its live channel. */
+export type LiveState = 'connected' | 'offline' | LiveLimit;
+
+export function liveLimitOf(closeCode: number | undefined): LiveLimit | null {
+  if (closeCode === LIVE_LIMIT_CLOSE_CODES.tooManyConnections) return 'tooMany';
+  if (closeCode === LIVE_LIMIT_CLOSE_CODES.serverFull) return 'serverFull';
+  return null;
+}
+
+export const liveStateOf = (connected: boolean, limit: LiveLimit | null): LiveState =>
+  connected ? 'connected' : (limit ?? 'offline');
+
+export const LIMITED_BACKOFF_BASE_MS = 30_000;
+export const LIMITED_BACKOFF_MAX_MS = 300_000;
+
+/**
+ * How long to wait after the server refused the socket for lack of room, `attempt` refusals in a row (0 for the
+ * first): 30 s, 60 s, 120 s … capped at 5 minutes, with ±20 % jitter, so that a full server is not hit again
+ * by every browser at once.
+ */
+export function limitedDelay(attempt: number, random: () => number = Math.random): number {
+  const exponential = Math.min(LIMITED_BACKOFF_MAX_MS, LIMITED_BACKOFF_BASE_MS * 2 ** Math.max(0, attempt));
+  const jitter = 1 + (random() - 0.5) * 0.4;
+  return Math.round(Math.min(LIMITED_BACKOFF_MAX_MS, exponential * jitter));
+}
+
 /** The minimal socket surface the connection logic needs; the browser WebSocket fits it. */
 export interface LiveSocket {
   onopen: ((event: Event) => void) | null;
@@ -49,6 +81,11 @@ export interface SocketConnectionDeps<T> {
   parse: (raw: unknown) => T | null;
   onMessage: (message: T) => void;
   onStateChange?: (connected: boolean) => void;
+  /**
+   * The server refused the socket for lack of room (with why), or a socket was served again (null): the page
+   * says so instead of showing a plain disconnection.
+   */
+  onLimit?: (limit: LiveLimit | null) => void;
   /**
    * A socket opened again after the previous one closed (the server restarted, or told clients to reload
    * after it may have missed messages): whatever was pushed meanwhile is lost, so read again what the page
@@ -69,11 +106,15 @@ export function connectLive(deps: LiveConnectionDeps): () => void {
 
 /**
  * Keeps one socket open: on close or failure it waits `reconnectDelay(attempt)` and tries again; a socket
- * that opened resets the schedule, and one that opens after an earlier one calls `onReconnect`. Returns a
- * function that stops everything.
+ * that opened resets the schedule, and one that opens after an earlier one calls `onReconnect`. A socket the
+ * server closes for lack of room (`LIVE_LIMIT_CLOSE_CODES`) is tried again only after `limitedDelay`, growing
+ * with each refusal in a row, so that refused browsers do not reconnect in a storm. Returns a function that
+ * stops everything.
  */
 export function connectSocket<T>(deps: SocketConnectionDeps<T>): () => void {
   let attempt = 0;
+  /** Refusals for lack of room in a row; the next socket that is served resets it. */
+  let refusals = 0;
   let stopped = false;
   let openedBefore = false;
   let socket: LiveSocket | null = null;
@@ -90,32 +131,53 @@ export function connectSocket<T>(deps: SocketConnectionDeps<T>): () => void {
       return;
     }
     socket = current;
+    let wasOpen = false;
     current.onopen = () => {
+      wasOpen = true;
       attempt = 0;
       deps.onStateChange?.(true);
       if (openedBefore) deps.onReconnect?.();
       openedBefore = true;
     };
     current.onmessage = (event) => {
+      served();
       const message = deps.parse(event.data);
       if (message) deps.onMessage(message);
     };
     current.onerror = () => {
       // A close event follows; reconnecting happens there.
     };
-    current.onclose = () => {
+    current.onclose = (event) => {
       if (socket !== current) return;
       socket = null;
       deps.onStateChange?.(false);
-      schedule();
+      const limit = liveLimitOf(event?.code);
+      if (limit !== null) {
+        deps.onLimit?.(limit);
+        refusals++;
+      } else if (wasOpen) {
+        // Only a socket the server kept ends the long back-off; one that never opened (server down) does not.
+        served();
+      }
+      if (refusals > 0) retryAfter(limitedDelay(refusals - 1, deps.random));
+      else schedule();
     };
   };
 
+  const retryAfter = (delay: number) => {
+    if (!stopped) timer = deps.setTimer(open, delay);
+  };
+
+  /** The server kept (or no longer refuses) the socket: the long back-off and the notice end. */
+  const served = () => {
+    if (refusals === 0) return;
+    refusals = 0;
+    deps.onLimit?.(null);
+  };
+
   const schedule = () => {
-    if (stopped) return;
-    const delay = reconnectDelay(attempt, deps.random);
+    retryAfter(reconnectDelay(attempt, deps.random));
     attempt++;
-    timer = deps.setTimer(open, delay);
   };
 
   open();

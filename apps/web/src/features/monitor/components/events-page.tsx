@@ -128,7 +128,7 @@ function Events({ gameId }: { gameId: number }) {
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const { events, hasOlder, error, isLoading } = useMonitorEvents(gameId, page, hideContainer, paused);
   const live = useLiveFeed<GameEvent>(paused);
-  const connected = useMonitorLive(gameId, { onEvent: live.push });
+  const liveState = useMonitorLive(gameId, { onEvent: live.push });
 
   const rows = useMemo(() => {
     const history = events ?? [];
@@ -148,7 +148,7 @@ function Events({ gameId }: { gameId: number }) {
   const typeChoices = EVENT_TYPES.filter((type) => !(hideContainer && CONTAINER_EVENTS.has(type)));
 
   return (
-    <MonitorShell gameId={gameId} active="events" live={connected}>
+    <MonitorShell gameId={gameId} active="events" live={liveState}>
       <Group justify="space-between" className={classes.toolbar}>
         <Chip.Group multiple value={types} onChange={setTypes}>
           <Group gap={6} role="group" aria-label={t('monitor.events.filter')}>

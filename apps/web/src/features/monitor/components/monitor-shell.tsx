@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { LinkTabs } from '@/components/link-tabs';
 import { PageContainer } from '@/components/page-container';
 import { useGame } from '@/features/games/api/get-game';
+import type { LiveState } from '@/features/games/lib/live';
 import { usePageTitle } from '@/lib/use-page-title';
 import { SheetDownloads } from './sheet-downloads';
 
@@ -30,23 +31,29 @@ interface MonitorShellProps {
   gameId: number;
   active: MonitorTab;
   /** Live channel state; undefined hides the indicator. */
-  live?: boolean;
+  live?: LiveState;
   children: ReactNode;
 }
 
-function LiveIndicator({ live }: { live: boolean }) {
+function LiveIndicator({ live }: { live: LiveState }) {
   const { t } = useTranslation();
-  const label = live ? t('monitor.live.connected') : t('monitor.live.disconnected');
+  const connected = live === 'connected';
+  const label =
+    live === 'tooMany' || live === 'serverFull'
+      ? t(`liveLimit.${live}`)
+      : connected
+        ? t('monitor.live.connected')
+        : t('monitor.live.disconnected');
   return (
-    <Tooltip label={label}>
+    <Tooltip label={label} multiline maw={320}>
       <Box
         component="span"
-        c={live ? 'teal' : 'dimmed'}
+        c={connected ? 'teal' : live === 'offline' ? 'dimmed' : 'orange'}
         role="img"
         aria-label={label}
         style={{ display: 'inline-flex' }}
       >
-        {live ? <IconPlugConnected size={18} /> : <IconPlugConnectedX size={18} />}
+        {connected ? <IconPlugConnected size={18} /> : <IconPlugConnectedX size={18} />}
       </Box>
     </Tooltip>
   );

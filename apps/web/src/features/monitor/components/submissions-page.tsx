@@ -153,7 +153,7 @@ function Submissions({ gameId }: { gameId: number }) {
   const type = filter === 'all' ? null : filter;
   const { submissions, hasOlder, error, isLoading } = useMonitorSubmissions(gameId, page, type, paused);
   const live = useLiveFeed<Submission>(paused);
-  const connected = useMonitorLive(gameId, { onSubmission: live.push });
+  const liveState = useMonitorLive(gameId, { onSubmission: live.push });
 
   const rows = useMemo(() => {
     const history = submissions ?? [];
@@ -169,7 +169,7 @@ function Submissions({ gameId }: { gameId: number }) {
   }, []);
 
   return (
-    <MonitorShell gameId={gameId} active="submissions" live={connected}>
+    <MonitorShell gameId={gameId} active="submissions" live={liveState}>
       <Group justify="space-between" className={classes.toolbar}>
         <StatusFilter value={filter} onChange={changeFilter} />
         <LiveToggle paused={paused} heldCount={live.heldCount} onChange={setPaused} />

@@ -1,7 +1,7 @@
 import type { GameEvent, LiveMessage, Submission } from '@flagpole/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { connectLive, liveUrl } from '@/features/games/lib/live';
+import { connectLive, type LiveLimit, type LiveState, liveStateOf, liveUrl } from '@/features/games/lib/live';
 
 export interface MonitorLiveHandlers {
   onEvent?: (event: GameEvent) => void;
@@ -11,11 +11,12 @@ export interface MonitorLiveHandlers {
 /**
  * Follows a game's live channel as a monitor: the server sends monitors its events and judged submissions
  * there. Reconnects with back-off, then reads the event and submission lists again (what was pushed while
- * the channel was down is lost); returns whether the channel is connected.
+ * the channel was down is lost); returns the channel's state (connected, offline, or refused for lack of room).
  */
-export function useMonitorLive(gameId: number, handlers: MonitorLiveHandlers): boolean {
+export function useMonitorLive(gameId: number, handlers: MonitorLiveHandlers): LiveState {
   const { mutate } = useSWRConfig();
   const [connected, setConnected] = useState(false);
+  const [limit, setLimit] = useState<LiveLimit | null>(null);
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
 
@@ -30,6 +31,7 @@ export function useMonitorLive(gameId: number, handlers: MonitorLiveHandlers): b
       createSocket: (url) => new WebSocket(url),
       onMessage: handle,
       onStateChange: setConnected,
+      onLimit: setLimit,
       onReconnect: () => {
         const feeds = [`/api/game/${gameId}/events?`, `/api/game/${gameId}/submissions?`];
         void mutate((key) => typeof key === 'string' && feeds.some((feed) => key.startsWith(feed)));
@@ -39,5 +41,5 @@ export function useMonitorLive(gameId: number, handlers: MonitorLiveHandlers): b
     });
   }, [gameId, mutate]);
 
-  return connected;
+  return liveStateOf(connected, limit);
 }
