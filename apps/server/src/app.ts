@@ -148,11 +148,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   const audit = createAuditLog({ capture: logCapture, log: app.log });
-  const caps = connectionCaps({ total: config.HTTP_MAX_CONNECTIONS, perAddress: config.HTTP_MAX_CONNECTIONS_PER_ADDRESS });
+  const caps = connectionCaps({
+    total: config.HTTP_MAX_CONNECTIONS,
+    perAddress: config.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
+  });
   if (caps.limits.total > caps.descriptors - 64) {
-    app.log.warn({ ...caps.limits, descriptors: caps.descriptors }, 'HTTP_MAX_CONNECTIONS is near or above the open-files limit');
+    app.log.warn(
+      { ...caps.limits, descriptors: caps.descriptors },
+      'HTTP_MAX_CONNECTIONS is near or above the open-files limit',
+    );
   }
-  const connections = guardConnections(app, { limits: caps.limits, timeouts, trustProxy: config.TRUST_PROXY, log: app.log });
+  const connections = guardConnections(app, {
+    limits: caps.limits,
+    timeouts,
+    trustProxy: config.TRUST_PROXY,
+    log: app.log,
+  });
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   if (deps.onSend) app.addHook('onSend', deps.onSend);

@@ -3,7 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { type CapLimits, ConnectionCaps, defaultCaps, parseOpenFilesLimit, RESERVED_DESCRIPTORS } from './connection-caps';
+import { type CapLimits, ConnectionCaps, defaultCaps, parseOpenFilesLimit } from './connection-caps';
 import { tooManyRequests } from './errors';
 
 /** How long a listener waits for a silent or slow client. */

@@ -110,7 +110,8 @@ export async function createMetrics(options: { enabled: boolean }) {
       const { refused, metricsListenerRefused } = sources.connections();
       this.reset();
       for (const [reason, count] of Object.entries(refused)) this.inc({ listener: 'api', reason }, count);
-      if (metricsListenerRefused !== undefined) this.inc({ listener: 'metrics', reason: 'total' }, metricsListenerRefused);
+      if (metricsListenerRefused !== undefined)
+        this.inc({ listener: 'metrics', reason: 'total' }, metricsListenerRefused);
     },
   });
   new Gauge({
