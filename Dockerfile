@@ -55,6 +55,9 @@ FROM ${RUNTIME_IMAGE}
 RUN groupadd --gid 10001 flagpole \
  && useradd --uid 10001 --gid flagpole --home-dir /app --no-create-home --shell /usr/sbin/nologin flagpole \
  && mkdir -p /data && chown flagpole:flagpole /data
+# Open files: an image cannot raise its own limit; the runtime's applies (Docker and containerd give 1048576;
+# compose.yaml sets `ulimits: nofile`). Node raises its soft limit to the hard one as it starts, and the
+# connection caps (HTTP_MAX_CONNECTIONS…) are sized below it (docs/deploy.md, "Connections").
 # tini is PID 1: it forwards SIGTERM and SIGINT to the server (which then closes cleanly) and reaps children.
 COPY --from=build /usr/bin/tini /usr/bin/tini
 COPY --from=build /tmp/node /usr/local/bin/node

@@ -17,6 +17,7 @@ import { requireDeclaredAccess } from './http/access';
 import { trackRouteMethods } from './http/allowed-methods';
 import { registerAudit, requireDeclaredAudit } from './http/audit';
 import { registerBodyParsers } from './http/body-parsers';
+import { connectionCaps, guardConnections, listenerOptions, listenerTimeouts } from './http/connection-guard';
 import { handleFrameworkError, registerErrorHandlers } from './http/error-handler';
 import { type BearerTokenVerifier, createIdentityResolver } from './http/identity';
 import { registerInputHygiene } from './http/input-hygiene';
@@ -131,7 +132,9 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock, store } = deps;
   const logCapture = createLogCapture();
+  const timeouts = listenerTimeouts(config);
   const app = Fastify({
+    ...listenerOptions(timeouts),
     logger: { ...loggerOptions(config.LOG_LEVEL), stream: logDestination(deps.logStream, logCapture) },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.TRUST_PROXY,
@@ -147,6 +150,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   const audit = createAuditLog({ capture: logCapture, log: app.log });
+  const caps = connectionCaps({
+    total: config.HTTP_MAX_CONNECTIONS,
+    perAddress: config.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
+  });
+  if (caps.limits.total > caps.descriptors - 64) {
+    app.log.warn(
+      { ...caps.limits, descriptors: caps.descriptors },
+      'HTTP_MAX_CONNECTIONS is near or above the open-files limit',
+    );
+  }
+  const connections = guardConnections(app, {
+    limits: caps.limits,
+    timeouts,
+    trustProxy: config.TRUST_PROXY,
+    log: app.log,
+  });
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   if (deps.onSend) app.addHook('onSend', deps.onSend);
@@ -354,6 +373,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         hub: hubs.counts().connections,
       }),
       startQueue: () => containers.startQueue(),
+      connections: connections.stats,
     },
   });
 

@@ -98,6 +98,19 @@ const EnvSchema = z.object({
   LOOKUP_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(15),
   /** Behind a reverse proxy: trust X-Forwarded-For / -Proto. */
   TRUST_PROXY: booleanFlag.default(false),
+  /** Longest wait for a request's headers, from its first byte (or the previous answer on the connection). */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(600).default(30),
+  /** Longest pause while a request body arrives (progress, not total time: a slow upload may take hours). */
+  HTTP_BODY_IDLE_SECONDS: z.coerce.number().min(0.5).max(3600).default(60),
+  /** An idle kept-alive connection is closed after this (above a proxy's own upstream keep-alive, 60 s in nginx). */
+  HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().min(0.5).max(3600).default(65),
+  /** Open connections of the process; default: half of the descriptor limit less 512 (docs/deploy.md). */
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(16).max(10_000_000).optional(),
+  /**
+   * Open connections of one client address (IPv6: one /64); default 2048, at most a quarter of the total. With
+   * TRUST_PROXY it counts the forwarded address's requests in progress instead (docs/deploy.md).
+   */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `auto`: readable lines with colours on a terminal, one JSON object per line otherwise (collectors, files). */
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
@@ -223,6 +236,17 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
       code: 'custom',
       path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
       message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    });
+  }
+  if (
+    env.HTTP_MAX_CONNECTIONS !== undefined &&
+    env.HTTP_MAX_CONNECTIONS_PER_ADDRESS !== undefined &&
+    env.HTTP_MAX_CONNECTIONS_PER_ADDRESS > env.HTTP_MAX_CONNECTIONS
+  ) {
+    context.addIssue({
+      code: 'custom',
+      path: ['HTTP_MAX_CONNECTIONS_PER_ADDRESS'],
+      message: 'must not be above HTTP_MAX_CONNECTIONS (one address could then fill the server)',
     });
   }
   // The host guard is iptables on this machine: with the daemon elsewhere it would protect nothing while

@@ -5,10 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config';
 import { type Db, databasePoolStats } from './db/database';
+import { listenerOptions, listenerTimeouts } from './http/connection-guard';
 import { AppError } from './http/errors';
 import type { Clock } from './lib/clock';
 import type { MetricSources, Metrics, PlatformFigures } from './lib/metrics';
 import { singleFlight, withinTime } from './lib/time-limit';
+
+/** Open connections of the metrics listener (a scraper or two, and an operator's curl). */
+const METRICS_LISTENER_CONNECTIONS = 64;
 
 /** A scrape waits at most this long for the database figures; it then reports the others. */
 const PLATFORM_READ_MS = 1000;
@@ -62,8 +66,10 @@ export function registerMetrics(
 ): void {
   const { config, metrics } = deps;
   if (!metrics.enabled) return;
+  let metricsListenerRefused = 0;
   metrics.setSources({
     ...deps.sources,
+    connections: () => ({ ...deps.sources.connections(), metricsListenerRefused }),
     databasePool: () => databasePoolStats(deps.db),
     platform: platformReader(deps.db, deps.clock),
   });
@@ -95,7 +101,9 @@ export function registerMetrics(
   if (port !== undefined) {
     let server: Server | undefined;
     app.addHook('onListen', async () => {
-      server = createServer((request, response) => {
+      // The same timeouts as the API listener, and a small cap of its own: a private port still meets strays.
+      const { http: timeouts, keepAliveTimeout } = listenerOptions(listenerTimeouts(config));
+      server = createServer(timeouts, (request, response) => {
         if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
           response
             .writeHead(404, { 'content-type': 'text/plain' })
@@ -109,6 +117,11 @@ export function registerMetrics(
             response.writeHead(500, { 'content-type': 'text/plain' }).end('scrape failed\n');
           },
         );
+      });
+      server.keepAliveTimeout = keepAliveTimeout;
+      server.maxConnections = METRICS_LISTENER_CONNECTIONS;
+      server.on('drop', () => {
+        metricsListenerRefused++;
       });
       server.listen(port, config.HOST);
       await once(server, 'listening');

@@ -283,13 +283,13 @@ describe('import atomicity', () => {
 });
 
 describe('import size limit', () => {
-  it('refuses an upload over MAX_IMPORT_BYTES with 400', async () => {
+  it('refuses an upload over MAX_IMPORT_BYTES with 413', async () => {
     const small = await createTestContext({ MAX_IMPORT_BYTES: '2048', LOG_LEVEL: 'silent' });
     try {
       const smallAdmin = await signUpAdmin(small, 'sizeadm');
       const big = packaged({ 'files/padding': randomBytes(4096) });
       const response = await importZip(smallAdmin, big);
-      expectError(response, 400);
+      expectError(response, 413);
       expect(json<{ title: string }>(response).title).toContain('0.00195 MiB');
       expect(
         Number(

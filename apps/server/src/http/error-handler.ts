@@ -13,10 +13,29 @@ function send(
   params?: MessageParams,
   bodyStatus = httpStatus,
 ) {
+  if (httpStatus === 413) closeAfterAnswer(request, reply);
   return reply
     .code(httpStatus)
     .type('application/json; charset=utf-8')
     .send({ title: translate(request.language, key, params), status: bodyStatus });
+}
+
+/** How long a refused body may keep arriving (and be dropped) after the 413, before the connection is cut. */
+const LINGER_MS = 1000;
+
+/**
+ * A refused body is not read to its end: once the 413 is out, the server closes its side and drops what still
+ * arrives for a moment, then cuts the connection (600 MiB announced, a few bytes sent: the answer comes at once).
+ * Cutting at once would reset the connection while the client is still sending, and the reset can destroy the
+ * answer before the client has read it.
+ */
+function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  const socket = request.raw.socket;
+  reply.raw.once('finish', () => {
+    socket.end();
+    socket.resume();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  });
 }
 
 /** Framework errors that are the client's fault, mapped to a status and message. */

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppError, badRequest } from './errors';
 
 /**
@@ -12,7 +12,27 @@ import { AppError, badRequest } from './errors';
  */
 export async function acceptUploads(scope: FastifyInstance): Promise<void> {
   await scope.register(fastifyMultipart);
+  scope.addHook('onRequest', refuseAnnouncedOversize);
 }
+
+/** Room for the multipart framing around the files: boundaries, part headers, a few small fields. */
+const MULTIPART_FRAMING_BYTES = 64 * 1024;
+
+/**
+ * The route `bodyLimit` of an upload route whose files may hold `fileBytes` in all: the multipart parser does
+ * not apply Fastify's body limit, so `refuseAnnouncedOversize` compares the announced length with this.
+ */
+export const multipartBodyLimit = (fileBytes: number) => fileBytes + MULTIPART_FRAMING_BYTES;
+
+/**
+ * A body announced (Content-Length) above the route's limit is refused with 413 before a byte of it is read.
+ * JSON bodies get the same from Fastify's parser; the multipart parser reads first, so upload scopes check here.
+ */
+const refuseAnnouncedOversize: onRequestHookHandler = (request, _reply, done) => {
+  const announced = Number(request.headers['content-length']);
+  if (announced > request.routeOptions.bodyLimit) return done(new AppError(413, 'error.payloadTooLarge'));
+  done();
+};
 
 /** Errors of the multipart parser that carry a code are mapped by the error handler; others are malformed input. */
 function asClientError(error: unknown): unknown {

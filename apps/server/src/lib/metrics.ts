@@ -9,6 +9,11 @@ export interface MetricSources {
   liveConnections(): { game: number; adminLog: number; proxy: number; hub: number };
   /** Instance starts of this process waiting for a slot, and running. */
   startQueue(): { waiting: number; starting: number };
+  /**
+   * HTTP connections of the API listener now open, and connections refused so far by reason (over the per-address
+   * cap, over the total cap, the forwarded address's requests over its cap behind a proxy; the metrics listener's own).
+   */
+  connections(): { open: number; refused: Record<string, number>; metricsListenerRefused?: number };
   /** Database connections of this process (absent for the embedded database). */
   databasePool(): { total: number; idle: number; waiting: number } | undefined;
   /**
@@ -105,6 +110,28 @@ export async function createMetrics(options: { enabled: boolean }) {
     help: 'Live connections the server closed for silence (idle) or a SignalR handshake that never came.',
     labelNames: ['channel', 'reason'],
     registers: [registry],
+  });
+  new Gauge({
+    name: 'flagpole_http_connections_open',
+    help: 'HTTP connections open on the API listener of this process (websockets included).',
+    registers: [registry],
+    collect() {
+      if (sources) this.set(sources.connections().open);
+    },
+  });
+  new Counter({
+    name: 'flagpole_http_connections_refused_total',
+    help: 'Connections closed as they arrived (or requests refused behind a proxy) because a connection cap was reached, by listener and reason.',
+    labelNames: ['listener', 'reason'],
+    registers: [registry],
+    collect() {
+      if (!sources) return;
+      const { refused, metricsListenerRefused } = sources.connections();
+      this.reset();
+      for (const [reason, count] of Object.entries(refused)) this.inc({ listener: 'api', reason }, count);
+      if (metricsListenerRefused !== undefined)
+        this.inc({ listener: 'metrics', reason: 'total' }, metricsListenerRefused);
+    },
   });
   new Gauge({
     name: 'flagpole_instance_start_queue_length',

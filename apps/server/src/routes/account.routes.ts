@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { requestContext, signedIn } from '../http/request-context';
 import { EmptyBody, errorResponses } from '../http/schemas';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie';
-import { acceptUploads, readSingleUpload } from '../http/upload';
+import { acceptUploads, multipartBodyLimit, readSingleUpload } from '../http/upload';
 import { translate } from '../i18n/messages';
 import type { AccountEmailService } from '../services/account-email.service';
 import type { AuthService } from '../services/auth.service';
@@ -136,6 +136,7 @@ export const accountRoutes =
     app.put(
       '/api/account/avatar',
       {
+        bodyLimit: multipartBodyLimit(deps.maxImageBytes),
         schema: {
           tags,
           summary: 'Upload own avatar (multipart part `file`)',

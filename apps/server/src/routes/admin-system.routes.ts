@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../http/request-context';
 import { EmptyBody, errorResponses } from '../http/schemas';
-import { acceptUploads, readSingleUpload } from '../http/upload';
+import { acceptUploads, multipartBodyLimit, readSingleUpload } from '../http/upload';
 import type { AdminLogGateway } from '../realtime/admin-log-gateway';
 import { admitWebSocket, type LiveAdmission } from '../realtime/live-admission';
 import type { AdminLogService } from '../services/admin-logs.service';
@@ -65,6 +65,7 @@ export const adminSystemRoutes =
     app.post(
       '/api/admin/config/logo',
       {
+        bodyLimit: multipartBodyLimit(deps.maxImageBytes),
         schema: {
           tags,
           summary: 'Upload the platform logo (multipart part `file`); a favicon is made from it',

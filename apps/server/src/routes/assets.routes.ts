@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { binaryBody, EmptyBody, errorResponses } from '../http/schemas';
-import { acceptUploads, readFileParts, type UploadLimits } from '../http/upload';
+import { acceptUploads, multipartBodyLimit, readFileParts, type UploadLimits } from '../http/upload';
 import { contentTypeOfName, INLINE_IMAGE_TYPES } from '../lib/file-type';
 import { attachmentDisposition } from '../lib/safe-file-name';
 import type { AssetService } from '../services/asset.service';
@@ -64,6 +64,7 @@ export const assetsRoutes =
     app.post(
       '/api/assets',
       {
+        bodyLimit: multipartBodyLimit(deps.uploadLimits.maxTotalBytes),
         schema: {
           tags: ['Assets'],
           summary: 'Upload files (multipart, repeated part `files`); identical content is stored once',

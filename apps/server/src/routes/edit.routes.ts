@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EmptyBody, errorResponses } from '../http/schemas';
-import { acceptUploads, readSingleUpload } from '../http/upload';
+import { acceptUploads, multipartBodyLimit, readSingleUpload } from '../http/upload';
 import type { ChallengeEditService } from '../services/challenge-edit.service';
 import type { GameEditService } from '../services/game-edit.service';
 import type { GameReadinessService } from '../services/game-readiness';
@@ -155,6 +155,7 @@ export const editRoutes =
     app.put(
       '/api/edit/games/:id/poster',
       {
+        bodyLimit: multipartBodyLimit(deps.maxImageBytes),
         schema: {
           tags,
           summary: 'Upload the game poster (multipart part `file`)',

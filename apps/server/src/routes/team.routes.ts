@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../http/request-context';
 import { EmptyBody, errorResponses } from '../http/schemas';
-import { acceptUploads, readSingleUpload } from '../http/upload';
+import { acceptUploads, multipartBodyLimit, readSingleUpload } from '../http/upload';
 import type { TeamService } from '../services/team.service';
 
 const tags = ['Team'];
@@ -130,6 +130,7 @@ export const teamRoutes =
     app.put(
       '/api/team/:id/avatar',
       {
+        bodyLimit: multipartBodyLimit(deps.maxImageBytes),
         schema: {
           tags,
           summary: 'Upload the team avatar (captain; multipart part `file`)',

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../http/request-context';
 import { binaryBody, EmptyBody, errorResponses } from '../http/schemas';
-import { acceptUploads, readFileParts } from '../http/upload';
+import { acceptUploads, multipartBodyLimit, readFileParts } from '../http/upload';
 import type { WriteupService } from '../services/writeup.service';
 
 const GameParams = z.object({ id: IntId });
@@ -33,6 +33,7 @@ export const writeupsRoutes =
     app.post(
       '/api/game/:id/writeup',
       {
+        bodyLimit: multipartBodyLimit(uploadLimits.maxTotalBytes),
         schema: {
           tags: ['Game'],
           summary: "Upload the team's writeup (multipart part `file`, a PDF of at most 20 MiB); replaces the last one",

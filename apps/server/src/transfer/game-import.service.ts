@@ -85,6 +85,10 @@ export function createGameImportService(deps: {
 }) {
   const zipLimits = deps.zipLimits ?? IMPORT_ZIP_LIMITS;
 
+  /** 413 as soon as the package grows past the limit, while it streams in (not once it has all been read). */
+  const tooLarge = (max: number) =>
+    new AppError(413, 'error.importTooLarge', { max: Number((max / MIB).toPrecision(3)) });
+
   /** Writes the upload to a temporary file, refusing a wrong name or type and anything over the size limit. */
   async function receive(upload: PackageUpload, file: string): Promise<void> {
     if (!upload.fileName.toLowerCase().endsWith('.zip') || !ZIP_TYPES.has(upload.mimeType.toLowerCase())) {
@@ -100,7 +104,7 @@ export function createGameImportService(deps: {
         async function* count(source: AsyncIterable<Buffer>) {
           for await (const chunk of source) {
             size += chunk.length;
-            if (size > max) throw badRequest('error.importTooLarge', { max: Number((max / MIB).toPrecision(3)) });
+            if (size > max) throw tooLarge(max);
             yield chunk;
           }
         },
@@ -114,7 +118,7 @@ export function createGameImportService(deps: {
     }
     // The multipart reader stops at its own limit (one byte over ours) and marks the part truncated.
     if ((upload.stream as Readable & { truncated?: boolean }).truncated) {
-      throw badRequest('error.importTooLarge', { max: Number((max / MIB).toPrecision(3)) });
+      throw tooLarge(max);
     }
     if (size === 0) throw badRequest('error.importEmpty');
   }

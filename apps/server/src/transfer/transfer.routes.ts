@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '../http/errors';
 import { binaryBody, errorResponses } from '../http/schemas';
-import { acceptUploads } from '../http/upload';
+import { acceptUploads, multipartBodyLimit } from '../http/upload';
 import type { GameExportService } from './game-export.service';
 import type { GameImportService, PackageUpload } from './game-import.service';
 
@@ -24,7 +24,7 @@ const admin = { access: 'Admin' } as const;
 async function packagePart(request: FastifyRequest, maxBytes: number): Promise<PackageUpload> {
   if (!request.isMultipart()) throw new AppError(415, 'error.unsupportedMediaType');
   try {
-    // One byte over the limit reaches the import, so the limit is its to report (400, as the contract says).
+    // One byte over the limit reaches the import, so the limit is its to report (413, with the limit in the title).
     const part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1, fields: 10, parts: 12 } });
     if (!part) throw badRequest('error.missingField', { field: 'file' });
     if (part.fieldname !== 'file') {
@@ -74,6 +74,7 @@ export const transferRoutes =
     app.post(
       '/api/edit/games/import',
       {
+        bodyLimit: multipartBodyLimit(deps.maxImportBytes),
         schema: {
           tags,
           summary: 'Import a game package (multipart part `file`, a .zip); answers the new game id',
@@ -92,6 +93,7 @@ export const transferRoutes =
     app.post(
       '/api/edit/games/import/ctfd',
       {
+        bodyLimit: multipartBodyLimit(deps.maxImportBytes),
         schema: {
           tags,
           summary: 'Import a CTFd export (multipart part `file`, a .zip) as a new game, with a report',
