@@ -1,3 +1,4 @@
+import { INT32_MAX, intParams } from '@flagpole/contract';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -25,6 +26,8 @@ interface Route {
   params: string[];
   /** Path parameters whose schema reads digits as a number (ids). */
   intParams: string[];
+  /** The largest id each of those takes (its column's range). */
+  intMax: Record<string, number>;
   query?: z.ZodType;
   body?: z.ZodType;
   upload: boolean;
@@ -44,12 +47,19 @@ function recordRoute(route: RouteOptions): void {
   for (const method of [route.method].flat()) {
     if (method === 'HEAD' || !route.url.startsWith('/')) continue;
     const params = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
+    const intMax = Object.fromEntries(
+      params.flatMap((name) => {
+        const max = intParams.get(schema.params?.shape[name] as z.ZodType)?.max;
+        return max === undefined ? [] : [[name, max]];
+      }),
+    );
     routes.push({
       method: method as Method,
       url: route.url,
       access: route.config?.access,
       params,
       intParams: params.filter((name) => typeof schema.params?.shape[name]?.safeParse('7').data === 'number'),
+      intMax,
       query: schema.querystring,
       body: schema.body,
       upload: schema.consumes?.includes('multipart/form-data') ?? false,
@@ -75,6 +85,16 @@ const BAD_QUERY_VALUES = [
   'Bogus',
   'x'.repeat(10_240),
 ];
+/**
+ * Routes that answer 200 for an id in range that names nothing, as the reference contract has them: an empty
+ * list of a game's challenges or of a team's captures, their deletion a no-op, a flag's removal `"NotFound"`.
+ */
+const ANSWERS_FOR_NOTHING = new Set([
+  'GET /api/edit/games/:id/challenges',
+  'DELETE /api/edit/games/:id/challenges/:cId/flags/:fId',
+  'GET /api/game/captures/:challengeId/:partId',
+  'DELETE /api/game/captures/:challengeId/:partId/all',
+]);
 /** Path parameters any value is right for: the name a downloaded file is given. */
 const FREE_TEXT_PARAMS = new Set(['name']);
 
@@ -149,6 +169,9 @@ function urlWith(route: Route, values: Record<string, string> = {}, raw: Record<
     (_match, name: string) => raw[name] ?? encodeURIComponent(values[name] ?? realParam(route.url, name)),
   );
 }
+
+/** The concrete paths of a route, any value in its parameters. */
+const addressOf = (route: Route) => new RegExp(`^${route.url.replace(/:\w+/g, '[^/]+')}$`, 'i');
 
 /** The real id written loosely, as it reaches the server byte for byte: each must name nothing. */
 function looseSpellings(id: string): string[] {
@@ -255,6 +278,71 @@ describe('route walker', () => {
       true,
     );
     expect(probes).toBeGreaterThan(500);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('bounds every integer path parameter by its column: past it 400, at it 404 (no such row), never 5xx', async () => {
+    const before = await snapshot();
+    let probes = 0;
+    for (const route of routes) {
+      for (const param of route.intParams) {
+        const max = route.intMax[param];
+        expect(max, `${route.url} :${param} is an intParam`).toBeDefined();
+        // `serial` ids are int4; only a `bigserial` id (a submission's) may go past 32 bits.
+        expect(max, `${route.url} :${param}`).toBe(param === 'submitId' ? Number.MAX_SAFE_INTEGER : INT32_MAX);
+        const values: Array<[string, number[]]> = [
+          [String(max), [400, 404]],
+          [String((max ?? 0) + 1), [400, 404]],
+          [String(2 ** 31), max === INT32_MAX ? [400] : [400, 404]],
+          [String(2 ** 53 - 1), max === INT32_MAX ? [400] : [400, 404]],
+          [String(2 ** 53), [400, 404]],
+        ];
+        for (const [value, statuses] of values) {
+          const url = urlWith(route, { [param]: value });
+          // Uploads go without a body: a JSON one would be 415 before the path is read.
+          const body = hasBody(route) && !route.upload ? {} : undefined;
+          const response = await callerOf(route).send(route.method, url, body);
+          if (response.statusCode === 200 && ANSWERS_FOR_NOTHING.has(`${route.method} ${route.url}`)) continue;
+          expectClientError(response, `${route.method} ${url}`);
+          // In range, an upload without its file may be refused for that (415) once the path is read.
+          const allowed = route.upload && statuses.includes(404) ? [...statuses, 415] : statuses;
+          expect(allowed, `${route.method} ${url}: ${response.body}`).toContain(response.statusCode);
+          probes++;
+        }
+      }
+    }
+    expect(probes).toBeGreaterThan(300);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers an empty path parameter with 404 or 400 (documented on every such route), never 405', async () => {
+    const before = await snapshot();
+    let probes = 0;
+    for (const route of routes) {
+      for (const param of route.params) {
+        const url = urlWith(route, {}, { [param]: '' });
+        // A trailing empty parameter can leave the address of another route of the same method (`GET /api/posts/`
+        // is the list of posts): that route answers.
+        const bare = url.replace(/\/+$/, '');
+        if (routes.some((other) => other.method === route.method && addressOf(other).test(bare))) continue;
+        const response = await callerOf(route).send(route.method, url, hasBody(route) ? {} : undefined);
+        expectClientError(response, `${route.method} ${url}`);
+        expect([400, 404], `${route.method} ${url}: ${response.body}`).toContain(response.statusCode);
+        probes++;
+      }
+    }
+    for (const [method, url] of [
+      ['DELETE', '/api/assets/'],
+      ['DELETE', '/api/edit/games/'],
+      ['PUT', '/api/admin/participation/'],
+    ] as const) {
+      const response = await admin.send(method, url, method === 'PUT' ? {} : undefined);
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(404);
+    }
+    // The address without the slash is the collection, which other methods take: 405 with Allow stays.
+    const collection = await admin.send('DELETE', '/api/assets');
+    expect([collection.statusCode, collection.headers.allow]).toEqual([405, 'POST']);
+    expect(probes).toBeGreaterThan(100);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -163,17 +163,20 @@ describe('joining a game with divisions', () => {
     expect(await entryOf(gameId, teamId)).toMatchObject({ id: entry.id, division_id: coded.id, status: 'Accepted' });
   });
 
-  it('the review always applies the division: another one moves the team, null clears it, an unknown one is ignored', async () => {
+  it('the review always applies the division: another one moves the team, null clears it, an unknown one is 404', async () => {
     const { client, teamId } = await captainWithTeam();
     ok(await client.post(`/api/game/${gameId}`, { teamId, divisionId: open.id, inviteCode: 'game-code' }));
     const { id } = await entryOf(gameId, teamId);
     ok(await admin.put(`/api/admin/participation/${id}`, { divisionId: closed.id }));
     expect((await entryOf(gameId, teamId)).division_id).toBe(closed.id);
-    ok(await admin.put(`/api/admin/participation/${id}`, { divisionId: 999_999 }));
+    expectError(await admin.put(`/api/admin/participation/${id}`, { divisionId: 999_999 }), 404);
     expect((await entryOf(gameId, teamId)).division_id).toBe(closed.id);
     const other = (await createGame(ctx, admin, { title: 'Elsewhere' })).id;
     const foreign = await division(other, { name: 'Foreign' });
-    ok(await admin.put(`/api/admin/participation/${id}`, { divisionId: foreign.id }));
+    expectError(
+      await admin.put(`/api/admin/participation/${id}`, { status: 'Suspended', divisionId: foreign.id }),
+      404,
+    );
     expect((await entryOf(gameId, teamId)).division_id).toBe(closed.id);
     ok(await admin.put(`/api/admin/participation/${id}`, { status: 'Accepted' }));
     expect(await entryOf(gameId, teamId)).toMatchObject({ division_id: null, status: 'Accepted' });

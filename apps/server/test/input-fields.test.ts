@@ -1,8 +1,9 @@
 import { isShortText, MAX_TIMESTAMP, TimestampInput } from '@flagpole/contract';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { expectClientError } from './bad-input-probes';
+import { type BodyRoute, type FieldPath, fieldsOf, getAt, setAt } from './body-fields';
 import { STRONG_PASSWORD, TestClient } from './client';
 import { createGame, createTeam, ok, signUp, signUpAdmin, userId } from './game-fixtures';
 import { createTestContext, json, type TestContext } from './harness';
@@ -14,47 +15,7 @@ import { createTestContext, json, type TestContext } from './harness';
  * characters or bidirectional overrides must be refused with 400, changing nothing; names are trimmed.
  */
 
-interface BodyRoute {
-  key: string;
-  schema: z.ZodType;
-}
-
 const bodyRoutes: BodyRoute[] = [];
-
-/** A field's place in a body: object keys and `0` for the first item of a list. */
-type FieldPath = string[];
-
-/** Optional, nullable and defaulted wrappers hide the schema a field was made with. */
-function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  while (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault) {
-    current = current.def.innerType as z.ZodType;
-  }
-  return current;
-}
-
-/** The paths of the fields of a body schema that `matches` picks, through nested objects and lists. */
-function fieldsOf(schema: z.ZodType, matches: (schema: z.ZodType) => boolean, path: FieldPath = []): FieldPath[] {
-  if (matches(schema)) return [path];
-  const inner = unwrap(schema);
-  if (inner !== schema && matches(inner)) return [path];
-  if (inner instanceof z.ZodObject) {
-    return Object.entries(inner.shape).flatMap(([key, field]) => fieldsOf(field as z.ZodType, matches, [...path, key]));
-  }
-  if (inner instanceof z.ZodArray) return fieldsOf(inner.element as z.ZodType, matches, [...path, '0']);
-  return [];
-}
-
-function getAt(value: unknown, path: FieldPath): unknown {
-  return path.reduce<unknown>((item, key) => (item as Record<string, unknown>)[key], value);
-}
-
-function setAt(value: unknown, path: FieldPath, next: unknown): unknown {
-  const copy = structuredClone(value) as Record<string, unknown>;
-  const parent = path.slice(0, -1).reduce<Record<string, unknown>>((item, key) => item[key] as never, copy);
-  parent[path.at(-1) ?? ''] = next;
-  return copy;
-}
 
 /** A request that succeeds as it is: who sends it, where, and a body with every probed field filled. */
 interface ValidRequest {

@@ -1,4 +1,5 @@
 import fastifySwagger from '@fastify/swagger';
+import { INT32_MAX, MAX_TIMESTAMP } from '@flagpole/contract';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,8 @@ import { createTestContext, type TestContext } from './harness';
 import { OpenApiConformance } from './openapi-conformance';
 
 interface Operation {
-  requestBody?: { content: Record<string, unknown> };
+  requestBody?: { content: Record<string, { schema?: unknown }> };
+  parameters?: Array<{ name: string; in: string; schema: Record<string, unknown> }>;
   responses: Record<string, { content?: Record<string, unknown> }>;
 }
 
@@ -40,6 +42,41 @@ describe('/openapi.json', () => {
     }
     const signedIn = document.paths['/api/account/profile']?.get?.responses ?? {};
     expect(Object.keys(signedIn)).toEqual(expect.arrayContaining(['401', '403']));
+  });
+
+  it('shows the range of every integer a request takes: path and query ids, and body fields', () => {
+    const integers: Array<[string, Record<string, unknown>]> = [];
+    const collect = (label: string, schema: unknown): void => {
+      if (schema === null || typeof schema !== 'object') return;
+      const node = schema as Record<string, unknown>;
+      if (node.type === 'integer') integers.push([label, node]);
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'properties') {
+          for (const [name, field] of Object.entries(value as object)) collect(`${label}.${name}`, field);
+        } else if (typeof value === 'object') collect(label, value);
+      }
+    };
+    for (const { label, operation } of operations()) {
+      for (const parameter of operation.parameters ?? []) collect(`${label} ${parameter.name}`, parameter.schema);
+      for (const content of Object.values(operation.requestBody?.content ?? {}))
+        collect(`${label} body`, content.schema);
+    }
+    expect(integers.length).toBeGreaterThan(140);
+    for (const [label, node] of integers) {
+      expect(node.maximum, label).toEqual(expect.any(Number));
+      expect(node.minimum, label).toEqual(expect.any(Number));
+      // Only timestamps (milliseconds) and a submission's bigserial id go past a 32-bit column.
+      const wide = node.maximum === MAX_TIMESTAMP || label.endsWith(' submitId');
+      expect(node.maximum as number, label).toBeLessThanOrEqual(wide ? Number.MAX_SAFE_INTEGER : INT32_MAX);
+      expect(node.minimum as number, label).toBeGreaterThanOrEqual(-INT32_MAX - 1);
+    }
+    const find = (label: string) => integers.find(([at]) => at === label)?.[1];
+    const id = { type: 'integer', format: 'int32', minimum: 1, maximum: INT32_MAX };
+    expect(find('POST /api/game/{id} id')).toEqual(id);
+    expect(find('PUT /api/admin/participation/{id} id')).toEqual(id);
+    expect(find('POST /api/game/{id} body.teamId')).toMatchObject({ minimum: 1, maximum: INT32_MAX });
+    expect(find('POST /api/game/{id} body.divisionId')).toMatchObject({ minimum: 1, maximum: INT32_MAX });
+    expect(find('PUT /api/admin/participation/{id} body.divisionId')).toMatchObject({ minimum: 1, maximum: INT32_MAX });
   });
 
   it('describes multipart uploads, binary answers with their types, and empty answers without content', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { shortText } from './schemas/common';
+import { IdField, shortText } from './schemas/common';
 
 /*
  * Divisions of a game and their `GamePermission` bit flags (api-contract.md §7, gzctf-behaviour.md §1.1):
@@ -100,7 +100,7 @@ export const Division = z.object({
 export type Division = z.infer<typeof Division>;
 
 export const DivisionChallengeConfigModel = z.object({
-  challengeId: z.number().int().min(1).max(GamePermission.All),
+  challengeId: IdField,
   permissions: GamePermissionInput,
 });
 export type DivisionChallengeConfigModel = z.infer<typeof DivisionChallengeConfigModel>;

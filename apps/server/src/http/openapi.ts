@@ -1,5 +1,7 @@
+import { INT32_MAX, intParams } from '@flagpole/contract';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,6 +49,24 @@ function frameworkStatuses(route: RouteOptions): Record<number, string> {
 }
 
 /**
+ * Ids in a path or query string are read from digits by a string schema (`intParam`), which the zod transform
+ * documents as a string with a pattern: they are documented as what they are, integers with their range, as
+ * the reference documents them (`format: int32`), so that generated clients type them as numbers and see the
+ * bounds.
+ */
+function documentIntParams(zodSchema: unknown, jsonSchema: unknown): void {
+  if (!(zodSchema instanceof z.ZodObject)) return;
+  const properties = (jsonSchema as { properties?: Record<string, JsonSchema> } | undefined)?.properties;
+  if (!properties) return;
+  for (const [name, field] of Object.entries(zodSchema.shape)) {
+    const inner = field instanceof z.ZodOptional ? field.unwrap() : field;
+    const max = intParams.get(inner as z.ZodType)?.max;
+    if (max === undefined || !properties[name]) continue;
+    properties[name] = { type: 'integer', format: max > INT32_MAX ? 'int64' : 'int32', minimum: 1, maximum: max };
+  }
+}
+
+/**
  * Builds each route's entry of `/openapi.json` from the schemas the server validates with (the zod
  * transform), and completes it with what those schemas cannot say: the statuses answered by the shared
  * machinery, the multipart form of upload routes, and no content for answers with an empty body.
@@ -61,6 +81,9 @@ export function documentRoute(input: TransformInput): ReturnType<typeof jsonSche
     if (!(status in response)) response[status] = errorBody(description);
   }
   schema.response = response;
+  const zodSchemas = route.schema as { params?: unknown; querystring?: unknown } | undefined;
+  documentIntParams(zodSchemas?.params, schema.params);
+  documentIntParams(zodSchemas?.querystring, schema.querystring);
   const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes;
   if (consumes?.includes('multipart/form-data') && !schema.body) {
     const upload = route.config?.upload ?? { field: 'file' };

@@ -11,7 +11,7 @@ import { sendMethodNotAllowed, sendRouteNotFound } from './error-handler';
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string | undefined,
-  allowedMethods: (path: string) => string[] = () => [],
+  allowedMethods: (path: string, method?: string) => string[] = () => [],
 ): Promise<void> {
   const indexPath = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasWebApp = indexPath !== undefined && existsSync(indexPath);
@@ -29,7 +29,7 @@ export async function registerWebApp(
 
   app.setNotFoundHandler((request, reply) => {
     // An address that exists under other methods: 405 with the methods it takes, never 404.
-    const allowed = allowedMethods(request.url.split('?')[0] ?? '');
+    const allowed = allowedMethods(request.url.split('?')[0] ?? '', request.method);
     if (allowed.length > 0) return sendMethodNotAllowed(request, reply, allowed);
     const url = request.url.toLowerCase();
     const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/assets/') || url.startsWith('/static/');

@@ -317,14 +317,21 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
 
     /**
      * Pending → Accepted | Rejected, Accepted → Suspended, Suspended → Accepted; Rejected is final. The
-     * division is always applied, as the contract says: null or absent clears it, an id that is not a division
-     * of the game is ignored (the division stays), and a Rejected entry has none.
+     * division is always applied, as the contract says: null or absent clears it, and a Rejected entry has
+     * none. An id that is not a division of the game is 404 and changes nothing (the reference ignores it, which
+     * hid typos: the organiser saw 200 and a team left in its old division).
      */
     async review(participationId: number, input: ParticipationEditModel): Promise<void> {
       const gameId = await deps.db.transaction().execute(async (trx) => {
         const repo = createGameRepository(trx);
         const participation = await repo.findParticipation(participationId);
         if (!participation) throw notFound('error.participationNotFound');
+        if (
+          input.divisionId != null &&
+          !(await createDivisionRepository(trx).find(participation.game_id, input.divisionId))
+        ) {
+          throw notFound('error.divisionNotFound');
+        }
         const target: ParticipationStatus | null | undefined = input.status;
         let status = participation.status;
         if (target != null && target !== participation.status) {
@@ -334,11 +341,7 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
           await repo.setStatus(participation.id, target);
           status = target;
         }
-        let divisionId = participation.division_id;
-        if (input.divisionId == null) divisionId = null;
-        else if (await createDivisionRepository(trx).find(participation.game_id, input.divisionId)) {
-          divisionId = input.divisionId;
-        }
+        let divisionId = input.divisionId ?? null;
         if (status === 'Rejected') divisionId = null;
         if (divisionId !== participation.division_id) await repo.setDivision(participation.id, divisionId);
         return participation.game_id;

@@ -53,8 +53,17 @@ export function intParam(max: number) {
   return schema;
 }
 
+/** The largest value of a PostgreSQL `integer` (int4) column: every `serial` id, count and score. */
+export const INT32_MAX = 2_147_483_647;
+
 /** A positive 32-bit id in a path or query string (see {@link intParam}). */
-export const IntId = intParam(2_147_483_647);
+export const IntId = intParam(INT32_MAX);
+
+/**
+ * A reference to a row with a `serial` id in a JSON body (a team, a division, a challenge): 1..2^31−1, so a
+ * number no row can have is refused (400 naming the field) instead of overflowing the column's type.
+ */
+export const IdField = z.number().int().min(1).max(INT32_MAX);
 export const Uuid = z.uuid();
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AnswerResult, ChallengeCategory, EventType, NoticeType, ParticipationStatus } from '../enums';
 import { FLAG_FORMAT_PATTERN } from '../flag-format';
 import { ChallengeInfo, ScoreboardItem } from '../scoring';
-import { shortText, Timestamp, TimestampInput } from './common';
+import { IdField, shortText, Timestamp, TimestampInput } from './common';
 import { TeamModel, TeamWithDetailedUserInfo } from './team';
 
 export const gameLimits = {
@@ -155,8 +155,8 @@ export const DetailedGameInfoModel = z.object({
 export type DetailedGameInfoModel = z.infer<typeof DetailedGameInfoModel>;
 
 export const GameJoinModel = z.object({
-  teamId: z.number().int().min(1),
-  divisionId: z.number().int().nullish(),
+  teamId: IdField,
+  divisionId: IdField.nullish(),
   inviteCode: z.string().max(gameLimits.inviteCode.max).nullish(),
   /**
    * Flagpole: the captain's choice of the other members who play when the team enters (user ids). Left out, the
@@ -254,7 +254,7 @@ export type ParticipationInfoModel = z.infer<typeof ParticipationInfoModel>;
 
 export const ParticipationEditModel = z.object({
   status: ParticipationStatus.nullish(),
-  divisionId: z.number().int().nullish(),
+  divisionId: IdField.nullish(),
 });
 export type ParticipationEditModel = z.infer<typeof ParticipationEditModel>;
 
