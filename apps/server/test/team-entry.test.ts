@@ -74,8 +74,8 @@ describe('entering a game brings the team', () => {
     const game = await createGame(ctx, admin);
     ok(await t.captain.post(`/api/game/${game.id}`, { teamId: t.id }));
     expect(await players(game.id, t.id)).toEqual(sorted(t.ids));
-    const [, second] = t.clients;
-    expect(ok<{ status: string; teamName: string }>(await second?.get(`/api/game/${game.id}`))).toMatchObject({
+    const second = t.clients[1] as (typeof t.clients)[number];
+    expect(ok<{ status: string; teamName: string }>(await second.get(`/api/game/${game.id}`))).toMatchObject({
       status: 'Pending',
       teamName: `Entry ${counter}`,
     });
