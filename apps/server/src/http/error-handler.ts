@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type MessageKey, type MessageParams, translate } from '../i18n/messages';
 import { isServiceUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../lib/unavailable';
-import { AppError } from './errors';
+import { AppError, BatchError } from './errors';
 
 function send(
   request: FastifyRequest,
@@ -17,6 +17,19 @@ function send(
     .code(httpStatus)
     .type('application/json; charset=utf-8')
     .send({ title: translate(request.language, key, params), status: bodyStatus });
+}
+
+/** A refused batch: every refused item with its index, and the first one as the title. */
+function sendBatch(request: FastifyRequest, reply: FastifyReply, error: BatchError) {
+  const language = request.language;
+  const errors = error.problems.map((problem) => {
+    const reason = translate(language, problem.key, problem.params);
+    const title = error.itemKey ? translate(language, error.itemKey, { number: problem.index + 1, reason }) : reason;
+    return { index: problem.index, title };
+  });
+  const first = errors[0]?.title ?? translate(language, 'error.badRequest');
+  const title = error.summaryKey ? translate(language, error.summaryKey, { first, count: errors.length }) : first;
+  return reply.code(400).type('application/json; charset=utf-8').send({ title, status: 400, errors });
 }
 
 /** Framework errors that are the client's fault, mapped to a status and message. */
@@ -40,6 +53,7 @@ const CLIENT_ERRORS: Record<string, [number, MessageKey]> = {
  */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof BatchError) return sendBatch(request, reply, error);
     if (error instanceof AppError) {
       reply.headers(error.headers);
       return send(request, reply, error.httpStatus, error.messageKey, error.params, error.bodyStatus);

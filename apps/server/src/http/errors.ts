@@ -17,6 +17,30 @@ export class AppError extends Error {
   }
 }
 
+/** One refused item of a batch: its index in the request's array and the message saying why. */
+export interface BatchProblem {
+  index: number;
+  key: MessageKey;
+  params?: MessageParams;
+}
+
+/**
+ * A batch refused as a whole (400), reporting every refused item: the body is `{title, status, errors:
+ * [{index, title}]}` (`BatchRequestResponse`). With `itemKey` each item's message is wrapped in it
+ * (`{number}` = index + 1, `{reason}` = the item's message); the title is the first item's, wrapped in
+ * `summaryKey` when given.
+ */
+export class BatchError extends AppError {
+  constructor(
+    readonly problems: readonly BatchProblem[],
+    readonly itemKey?: MessageKey,
+    readonly summaryKey?: MessageKey,
+  ) {
+    super(400, problems[0]?.key ?? 'error.badRequest', problems[0]?.params);
+    this.name = 'BatchError';
+  }
+}
+
 export const badRequest = (key: MessageKey = 'error.badRequest', params?: MessageParams) =>
   new AppError(400, key, params);
 export const unauthorized = (key: MessageKey = 'error.loginRequired') => new AppError(401, key);
