@@ -19,16 +19,17 @@ function send(
     .send({ title: translate(request.language, key, params), status: bodyStatus });
 }
 
-/** A refused batch: every refused item with its index, and the first one as the title. */
+/** A refused batch: every refused item with its index, and the first one in the title. */
 function sendBatch(request: FastifyRequest, reply: FastifyReply, error: BatchError) {
-  const language = request.language;
-  const errors = error.problems.map((problem) => {
-    const reason = translate(language, problem.key, problem.params);
-    const title = error.itemKey ? translate(language, error.itemKey, { number: problem.index + 1, reason }) : reason;
-    return { index: problem.index, title };
-  });
-  const first = errors[0]?.title ?? translate(language, 'error.badRequest');
-  const title = error.summaryKey ? translate(language, error.summaryKey, { first, count: errors.length }) : first;
+  const errors = error.problems.map((problem) => ({
+    index: problem.index,
+    title: translate(request.language, problem.key, problem.params),
+  }));
+  const first = errors[0];
+  const reason = first?.title ?? translate(request.language, 'error.badRequest');
+  const title = error.summaryKey
+    ? translate(request.language, error.summaryKey, { number: (first?.index ?? 0) + 1, reason, count: errors.length })
+    : reason;
   return reply.code(400).type('application/json; charset=utf-8').send({ title, status: 400, errors });
 }
 

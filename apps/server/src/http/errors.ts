@@ -26,14 +26,12 @@ export interface BatchProblem {
 
 /**
  * A batch refused as a whole (400), reporting every refused item: the body is `{title, status, errors:
- * [{index, title}]}` (`BatchRequestResponse`). With `itemKey` each item's message is wrapped in it
- * (`{number}` = index + 1, `{reason}` = the item's message); the title is the first item's, wrapped in
- * `summaryKey` when given.
+ * [{index, title}]}` (`BatchRequestResponse`), each item's title saying why it was refused. The body's title is
+ * the first item's, or `summaryKey` filled with `{number}` (its place, from 1), `{reason}` and `{count}`.
  */
 export class BatchError extends AppError {
   constructor(
     readonly problems: readonly BatchProblem[],
-    readonly itemKey?: MessageKey,
     readonly summaryKey?: MessageKey,
   ) {
     super(400, problems[0]?.key ?? 'error.badRequest', problems[0]?.params);

@@ -308,7 +308,7 @@ export function createChallengeEditService(deps: { db: Db; clock: Clock; events:
         }
         if (problems.length > 0) {
           problems.sort((a, b) => a.index - b.index);
-          throw new BatchError(problems, 'error.flagBatchItem', 'error.flagBatchRefused');
+          throw new BatchError(problems, 'error.flagBatchRefused');
         }
       });
       await deps.events.publish(PLAY_LOOKUPS_CHANGED, { gameId });
