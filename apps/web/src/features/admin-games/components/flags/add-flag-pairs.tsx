@@ -121,7 +121,7 @@ export function AddFlagPairs({ gameId, challengeId }: { gameId: number; challeng
         }}
       />
       {pairs.length > 0 && (
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={280}>
           <Table verticalSpacing={4} aria-label={t('adminGames.flags.pairs.table')}>
             <Table.Thead>
               <Table.Tr>
