@@ -130,7 +130,7 @@ describe.each(VIEWS)('admin lists ($label)', ({ language, mobile, label }) => {
     await guest.close();
     const page = await adminPage(language, mobile);
     await page.goto('/admin/users');
-    const order = page.getByLabel(t('adminSite.list.order'), { exact: true });
+    const order = page.getByRole('combobox', { name: t('adminSite.list.order'), exact: true });
     await order.waitFor();
     expect(await order.inputValue()).toBe(t('adminSite.users.order.newest'));
     // The newest registration comes first without any search.
