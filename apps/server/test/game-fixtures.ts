@@ -28,9 +28,12 @@ export async function userId(ctx: TestContext, userName: string): Promise<string
 
 export const del = (client: TestClient, url: string) => client.send('DELETE', url);
 
+/** `{title, status}`; a refused batch adds the list of refused items (`BatchRequestResponse`). */
 export function expectError(response: LightMyRequestResponse, httpStatus: number, bodyStatus = httpStatus) {
   expect(response.statusCode, response.body).toBe(httpStatus);
-  expect(json(response)).toEqual({ title: expect.any(String), status: bodyStatus });
+  const body = json<{ errors?: unknown }>(response);
+  const items = body.errors === undefined ? {} : { errors: expect.arrayContaining([]) };
+  expect(body).toEqual({ title: expect.any(String), status: bodyStatus, ...items });
 }
 
 export function ok<T = unknown>(response: LightMyRequestResponse): T {

@@ -7,6 +7,24 @@ export const RequestResponse = z.object({
 });
 export type RequestResponse = z.infer<typeof RequestResponse>;
 
+/** One refused item of a batch: its place in the request's array (0-based) and why, in the caller's language. */
+export const BatchItemError = z.object({
+  index: z.number().int().min(0),
+  title: z.string(),
+});
+export type BatchItemError = z.infer<typeof BatchItemError>;
+
+/**
+ * The 400 of a batch route (bulk user add, flag add; our addition to the envelope): when items were refused,
+ * `title` names the first refused item and `errors` lists every refused item, and nothing of the batch was
+ * applied; a body that does not pass validation is the plain `{title, status}`. Clients reading only
+ * `{title, status}` keep working.
+ */
+export const BatchRequestResponse = RequestResponse.extend({
+  errors: z.array(BatchItemError).optional(),
+});
+export type BatchRequestResponse = z.infer<typeof BatchRequestResponse>;
+
 /** A wrapped success response `{title, data, status}`; only two endpoints use it. */
 export const requestResponseOf = <T extends z.ZodType>(data: T) =>
   z.object({ title: z.string(), data, status: z.number().int() });

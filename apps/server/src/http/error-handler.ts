@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type MessageKey, type MessageParams, translate } from '../i18n/messages';
 import { isServiceUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../lib/unavailable';
-import { AppError } from './errors';
+import { AppError, BatchError } from './errors';
 
 function send(
   request: FastifyRequest,
@@ -38,6 +38,20 @@ function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
   });
 }
 
+/** A refused batch: every refused item with its index, and the first one in the title. */
+function sendBatch(request: FastifyRequest, reply: FastifyReply, error: BatchError) {
+  const errors = error.problems.map((problem) => ({
+    index: problem.index,
+    title: translate(request.language, problem.key, problem.params),
+  }));
+  const first = errors[0];
+  const reason = first?.title ?? translate(request.language, 'error.badRequest');
+  const title = error.summaryKey
+    ? translate(request.language, error.summaryKey, { number: (first?.index ?? 0) + 1, reason, count: errors.length })
+    : reason;
+  return reply.code(400).type('application/json; charset=utf-8').send({ title, status: 400, errors });
+}
+
 /** Framework errors that are the client's fault, mapped to a status and message. */
 const CLIENT_ERRORS: Record<string, [number, MessageKey]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'error.malformedBody'],
@@ -59,6 +73,7 @@ const CLIENT_ERRORS: Record<string, [number, MessageKey]> = {
  */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof BatchError) return sendBatch(request, reply, error);
     if (error instanceof AppError) {
       reply.headers(error.headers);
       return send(request, reply, error.httpStatus, error.messageKey, error.params, error.bodyStatus);

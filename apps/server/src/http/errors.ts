@@ -17,6 +17,28 @@ export class AppError extends Error {
   }
 }
 
+/** One refused item of a batch: its index in the request's array and the message saying why. */
+export interface BatchProblem {
+  index: number;
+  key: MessageKey;
+  params?: MessageParams;
+}
+
+/**
+ * A batch refused as a whole (400), reporting every refused item: the body is `{title, status, errors:
+ * [{index, title}]}` (`BatchRequestResponse`), each item's title saying why it was refused. The body's title is
+ * the first item's, or `summaryKey` filled with `{number}` (its place, from 1), `{reason}` and `{count}`.
+ */
+export class BatchError extends AppError {
+  constructor(
+    readonly problems: readonly BatchProblem[],
+    readonly summaryKey?: MessageKey,
+  ) {
+    super(400, problems[0]?.key ?? 'error.badRequest', problems[0]?.params);
+    this.name = 'BatchError';
+  }
+}
+
 export const badRequest = (key: MessageKey = 'error.badRequest', params?: MessageParams) =>
   new AppError(400, key, params);
 export const unauthorized = (key: MessageKey = 'error.loginRequired') => new AppError(401, key);

@@ -1,30 +1,44 @@
-import { sql } from 'kysely';
+import type { TeamListOrder } from '@flagpole/contract';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import { substringPattern } from './like-pattern';
 import type { TeamRow } from './team.repository';
+
+/** The team's name contains the text (any case), or the text is its id. */
+function matchesTeam(eb: ExpressionBuilder<Database, 'teams'>, text: string) {
+  const id = /^\d{1,9}$/.test(text) ? Number(text) : -1;
+  return eb.or([eb(sql`lower(name)`, 'like', substringPattern(text)), eb('id', '=', id)]);
+}
 
 /** Teams as the admin area sees them: every team, paged or searched. */
 export function createAdminTeamRepository(db: Db) {
   return {
-    async page(skip: number, count: number): Promise<TeamRow[]> {
-      return db.selectFrom('teams').selectAll().orderBy('id').offset(skip).limit(count).execute();
+    /** A page in the chosen order (ties by id), of the teams matching `search` (as `search` below) when given. */
+    async page(skip: number, count: number, order: TeamListOrder = 'id', search?: string): Promise<TeamRow[]> {
+      let query = db.selectFrom('teams').selectAll();
+      if (search) query = query.where((eb) => matchesTeam(eb, search));
+      if (order === 'name') query = query.orderBy(sql`lower(name)`);
+      return query
+        .orderBy('id', order === 'newest' ? 'desc' : 'asc')
+        .offset(skip)
+        .limit(count)
+        .execute();
     },
 
-    async count(): Promise<number> {
-      const row = await db
-        .selectFrom('teams')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow();
+    async count(search?: string): Promise<number> {
+      let query = db.selectFrom('teams').select((eb) => eb.fn.countAll<string>().as('n'));
+      if (search) query = query.where((eb) => matchesTeam(eb, search));
+      const row = await query.executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     /** Case-insensitive substring of the name, or the exact id. */
     async search(hint: string, limit: number): Promise<TeamRow[]> {
-      const pattern = `%${hint.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const id = /^\d{1,9}$/.test(hint) ? Number(hint) : -1;
       return db
         .selectFrom('teams')
         .selectAll()
-        .where((eb) => eb.or([eb(sql`lower(name)`, 'like', pattern), eb('id', '=', id)]))
+        .where((eb) => matchesTeam(eb, hint))
         .orderBy('id')
         .limit(limit)
         .execute();

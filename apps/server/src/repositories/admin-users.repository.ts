@@ -1,41 +1,54 @@
-import { sql } from 'kysely';
+import type { UserListOrder } from '@flagpole/contract';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { NewUser, UserRow, UserUpdate } from '../db/schema';
+import type { Database, NewUser, UserRow, UserUpdate } from '../db/schema';
+import { substringPattern } from './like-pattern';
+
+/** The user's name, e-mail, real name, student number, phone or id contains the text (any case). */
+function matchesUser(eb: ExpressionBuilder<Database, 'users'>, text: string) {
+  const pattern = substringPattern(text);
+  return eb.or(
+    [
+      sql`lower(user_name)`,
+      sql`lower(email)`,
+      sql`lower(real_name)`,
+      sql`lower(std_number)`,
+      sql`lower(coalesce(phone, ''))`,
+      sql`id::text`,
+    ].map((column) => eb(column, 'like', pattern)),
+  );
+}
 
 /** Users as the admin area sees them: every user, paged or searched, plus bulk creation. */
 export function createAdminUserRepository(db: Db) {
   return {
-    /** A page ordered by id, so paging is stable while users register. */
-    async page(skip: number, count: number): Promise<UserRow[]> {
-      return db.selectFrom('users').selectAll().orderBy('id').offset(skip).limit(count).execute();
+    /**
+     * A page in the chosen order (ties broken by id, so paging is stable), of the users matching `search` when
+     * given (the same columns as `search` below).
+     */
+    async page(skip: number, count: number, order: UserListOrder = 'id', search?: string): Promise<UserRow[]> {
+      let query = db.selectFrom('users').selectAll();
+      if (search) query = query.where((eb) => matchesUser(eb, search));
+      if (order === 'newest') query = query.orderBy('created_at', 'desc');
+      else if (order === 'oldest') query = query.orderBy('created_at', 'asc');
+      else if (order === 'name') query = query.orderBy(sql`lower(user_name)`);
+      else if (order === 'lastSeen') query = query.orderBy(sql`last_visited_at desc nulls last`);
+      return query.orderBy('id').offset(skip).limit(count).execute();
     },
 
-    async count(): Promise<number> {
-      const row = await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow();
+    async count(search?: string): Promise<number> {
+      let query = db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n'));
+      if (search) query = query.where((eb) => matchesUser(eb, search));
+      const row = await query.executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     /** Case-insensitive substring search over name, e-mail, real name, student number, phone and id. */
     async search(hint: string, limit: number): Promise<UserRow[]> {
-      const pattern = `%${hint.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       return db
         .selectFrom('users')
         .selectAll()
-        .where((eb) =>
-          eb.or(
-            [
-              sql`lower(user_name)`,
-              sql`lower(email)`,
-              sql`lower(real_name)`,
-              sql`lower(std_number)`,
-              sql`lower(coalesce(phone, ''))`,
-              sql`id::text`,
-            ].map((column) => eb(column, 'like', pattern)),
-          ),
-        )
+        .where((eb) => matchesUser(eb, hint))
         .orderBy('user_name')
         .limit(limit)
         .execute();

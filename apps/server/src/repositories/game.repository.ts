@@ -1,6 +1,8 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { GameListOrder } from '@flagpole/contract';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../db/database';
 import type { GamesTable, ParticipationStatusName, ParticipationsTable } from '../db/schema';
+import { substringPattern } from './like-pattern';
 
 export type GameRow = Selectable<GamesTable>;
 export type NewGame = Insertable<GamesTable>;
@@ -20,9 +22,20 @@ export function createGameRepository(db: Db) {
       return Number((await query.executeTakeFirstOrThrow()).n);
     },
 
-    /** All games, newest id first (organisers). */
-    async pageById(count: number, skip: number): Promise<GameRow[]> {
-      return db.selectFrom('games').selectAll().orderBy('id', 'desc').limit(count).offset(skip).execute();
+    /** All games (organisers) in the chosen order, ties newest id first; with `search`, titles containing it. */
+    async pageForAdmin(count: number, skip: number, order: GameListOrder, search?: string): Promise<GameRow[]> {
+      let query = db.selectFrom('games').selectAll();
+      if (search) query = query.where(sql`lower(title)`, 'like', substringPattern(search));
+      if (order === 'start') query = query.orderBy('start_at', 'desc');
+      else if (order === 'title') query = query.orderBy(sql`lower(title)`);
+      return query.orderBy('id', 'desc').limit(count).offset(skip).execute();
+    },
+
+    /** How many games `pageForAdmin` pages through. */
+    async countForAdmin(search?: string): Promise<number> {
+      let query = db.selectFrom('games').select((eb) => eb.fn.countAll<number>().as('n'));
+      if (search) query = query.where(sql`lower(title)`, 'like', substringPattern(search));
+      return Number((await query.executeTakeFirstOrThrow()).n);
     },
 
     /** Visible games, latest start first. */

@@ -1,4 +1,4 @@
-import { AdminTeamModel, ArrayResponseOfTeamInfoModel, IntId, PageQuery, SearchQuery } from '@flagpole/contract';
+import { AdminTeamModel, AdminTeamsQuery, ArrayResponseOfTeamInfoModel, IntId, SearchQuery } from '@flagpole/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EmptyBody, errorResponses } from '../http/schemas';
@@ -19,13 +19,15 @@ export const adminTeamRoutes =
       {
         schema: {
           tags,
-          summary: 'Every team with members, paged (ordered by id)',
-          querystring: PageQuery,
+          summary:
+            'Every team with members, paged; `order` id (default) | newest | name; `search` keeps the teams whose ' +
+            'name contains it or whose id it is',
+          querystring: AdminTeamsQuery,
           response: { 200: ArrayResponseOfTeamInfoModel, ...errorResponses(400, 401, 403) },
         },
         config,
       },
-      async (request) => teams.list(request.query.skip, request.query.count),
+      async (request) => teams.list(request.query),
     );
 
     app.post(

@@ -1,7 +1,8 @@
 import {
   AdminUserInfoModel,
+  AdminUsersQuery,
   ArrayResponseOfUserInfoModel,
-  PageQuery,
+  BatchRequestResponse,
   ProfileUserInfoModel,
   SearchQuery,
   UserCreateBatch,
@@ -27,13 +28,15 @@ export const adminUserRoutes =
       {
         schema: {
           tags,
-          summary: 'Every user, paged (ordered by id)',
-          querystring: PageQuery,
+          summary:
+            'Every user, paged; `order` id (default) | newest | oldest | name | lastSeen; `search` keeps the users ' +
+            'whose name, e-mail, real name, student number, phone or id contains it',
+          querystring: AdminUsersQuery,
           response: { 200: ArrayResponseOfUserInfoModel, ...errorResponses(400, 401, 403) },
         },
         config,
       },
-      async (request) => users.list(request.query.skip, request.query.count),
+      async (request) => users.list(request.query),
     );
 
     app.post(
@@ -45,7 +48,7 @@ export const adminUserRoutes =
           tags,
           summary: 'Add users in bulk: all or none; users sharing a teamName form one new team',
           body: UserCreateBatch,
-          response: { 200: EmptyBody, ...errorResponses(400, 401, 403) },
+          response: { 200: EmptyBody, 400: BatchRequestResponse, ...errorResponses(401, 403) },
         },
         config: { ...config, audit: 'user.addMany' },
       },

@@ -1,6 +1,7 @@
 import {
   AttachmentCreateModel,
   arrayResponse,
+  BatchRequestResponse,
   ChallengeCreateModel,
   ChallengeEditDetailModel,
   ChallengeInfoModel,
@@ -8,10 +9,12 @@ import {
   FlagCreateModel,
   GameEditModel,
   GameInfoModel,
+  GameListOrder,
   GameNotice,
   GameNoticeModel,
   GameReadinessModel,
   IntId,
+  ListSearchText,
 } from '@flagpole/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,6 +32,8 @@ const NoticeParams = z.object({ id: IntId, noticeId: IntId });
 const EditPageQuery = z.object({
   count: z.coerce.number().int().min(0).max(100).default(100),
   skip: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+  order: GameListOrder.default('newest'),
+  search: ListSearchText,
 });
 const admin = { access: 'Admin' } as const;
 const denied = [400, 401, 403, 404] as const;
@@ -52,13 +57,15 @@ export const editRoutes =
       {
         schema: {
           tags,
-          summary: 'All games including hidden ones, newest first (paged)',
+          summary:
+            'All games including hidden ones, paged; `order` newest (default) | start | title; `search` keeps the ' +
+            'games whose title contains it',
           querystring: EditPageQuery,
           response: { 200: arrayResponse(GameInfoModel), ...errorResponses(400, 401, 403) },
         },
         config: admin,
       },
-      async (request) => games.list(request.query.count, request.query.skip),
+      async (request) => games.list(request.query),
     );
 
     app.post(
@@ -355,7 +362,7 @@ export const editRoutes =
           summary: 'Add flags (dynamic attachments: each with its own attachment)',
           params: ChallengeParams,
           body: z.array(FlagCreateModel).max(1000),
-          response: { 200: EmptyBody, ...errorResponses(...denied) },
+          response: { 200: EmptyBody, 400: BatchRequestResponse, ...errorResponses(401, 403, 404) },
         },
         config: { ...admin, audit: 'flag.add' },
       },

@@ -1,4 +1,9 @@
-import { type AdminTeamModel, type ArrayResponseOfTeamInfoModel, SEARCH_RESULT_LIMIT } from '@flagpole/contract';
+import {
+  type AdminTeamModel,
+  type AdminTeamsQuery,
+  type ArrayResponseOfTeamInfoModel,
+  SEARCH_RESULT_LIMIT,
+} from '@flagpole/contract';
 import type { Db } from '../db/database';
 import { notFound } from '../http/errors';
 import type { EventBus } from '../lib/event-bus';
@@ -25,8 +30,10 @@ export function createAdminTeamService(deps: { db: Db; files: FileStore; events:
   }
 
   return {
-    async list(skip: number, count: number): Promise<ArrayResponseOfTeamInfoModel> {
-      const [rows, total] = await Promise.all([teams.page(skip, count), teams.count()]);
+    /** A page in the chosen order; with `search`, of the matching teams only (`total` counts those). */
+    async list(query: AdminTeamsQuery): Promise<ArrayResponseOfTeamInfoModel> {
+      const { skip, count, order, search } = query;
+      const [rows, total] = await Promise.all([teams.page(skip, count, order, search), teams.count(search)]);
       return { ...(await withMembers(rows)), total };
     },
 

@@ -1,5 +1,6 @@
 import {
   type AdminUserInfoModel,
+  type AdminUsersQuery,
   type ArrayResponseOfUserInfoModel,
   type ProfileUserInfoModel,
   passwordProblems,
@@ -10,7 +11,7 @@ import {
 import type { Db } from '../db/database';
 import type { UserRow, UserUpdate } from '../db/schema';
 import type { Identity } from '../http/access';
-import { badRequest, notFound } from '../http/errors';
+import { BatchError, type BatchProblem, badRequest, notFound } from '../http/errors';
 import { randomHex } from '../lib/crypto';
 import type { EventBus } from '../lib/event-bus';
 import { hashPassword } from '../lib/password';
@@ -103,8 +104,10 @@ export function createAdminUserService(deps: { db: Db; sessions: SessionService;
   }
 
   return {
-    async list(skip: number, count: number): Promise<ArrayResponseOfUserInfoModel> {
-      const [rows, total] = await Promise.all([users.page(skip, count), users.count()]);
+    /** A page in the chosen order; with `search`, of the matching users only (`total` counts those). */
+    async list(query: AdminUsersQuery): Promise<ArrayResponseOfUserInfoModel> {
+      const { skip, count, order, search } = query;
+      const [rows, total] = await Promise.all([users.page(skip, count, order, search), users.count(search)]);
       return { data: rows.map(toUserInfo), length: rows.length, total };
     },
 
@@ -119,29 +122,32 @@ export function createAdminUserService(deps: { db: Db; sessions: SessionService;
 
     /**
      * Creates every user or none: a name or address used twice in the list or already taken, or a weak
-     * password, refuses the whole list with the first offending user named. Users sharing a team name
-     * are put into one new team, captained by the first of them.
+     * password, refuses the whole list, every offending user reported by place (`BatchError`; the title names
+     * the first). Users sharing a team name are put into one new team, captained by the first of them.
      */
     async addMany(input: UserCreateModel[]): Promise<void> {
       const seenNames = new Set<string>();
       const seenEmails = new Set<string>();
-      for (const user of input) {
+      const problems: BatchProblem[] = [];
+      input.forEach((user, index) => {
         const name = user.userName.toLowerCase();
         const email = user.email.toLowerCase();
         if (seenNames.has(name) || seenEmails.has(email)) {
-          throw badRequest('error.batchDuplicate', { userName: user.userName });
+          problems.push({ index, key: 'error.batchDuplicate', params: { userName: user.userName } });
+        } else if (passwordProblems(user.password).length > 0) {
+          problems.push({ index, key: 'error.batchWeakPassword', params: { userName: user.userName } });
         }
         seenNames.add(name);
         seenEmails.add(email);
-        if (passwordProblems(user.password).length > 0) {
-          throw badRequest('error.batchWeakPassword', { userName: user.userName });
-        }
-      }
+      });
       const taken = await users.taken([...seenNames], [...seenEmails]);
-      const clash = input.find(
-        (u) => taken.names.has(u.userName.toLowerCase()) || taken.emails.has(u.email.toLowerCase()),
-      );
-      if (clash) throw badRequest('error.batchTaken', { userName: clash.userName });
+      input.forEach((user, index) => {
+        const clash = taken.names.has(user.userName.toLowerCase()) || taken.emails.has(user.email.toLowerCase());
+        if (clash && !problems.some((problem) => problem.index === index)) {
+          problems.push({ index, key: 'error.batchTaken', params: { userName: user.userName } });
+        }
+      });
+      if (problems.length > 0) throw new BatchError(problems.sort((a, b) => a.index - b.index));
 
       const hashes = await Promise.all(input.map((u) => hashPassword(u.password)));
       try {

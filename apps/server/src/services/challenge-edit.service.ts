@@ -14,7 +14,7 @@ import {
 } from '@flagpole/contract';
 import { INSTANCE_OWNERS_DELETED } from '../containers/types';
 import type { Db } from '../db/database';
-import { badRequest, notFound } from '../http/errors';
+import { AppError, BatchError, type BatchProblem, badRequest, notFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/event-bus';
 import { downloadName } from '../lib/safe-file-name';
@@ -283,24 +283,42 @@ export function createChallengeEditService(deps: {
       await invalidate(gameId);
     },
 
-    /** Static flags; for DynamicAttachment each flag may bring its own attachment. */
+    /**
+     * Static flags; for DynamicAttachment each flag may bring its own attachment. All or nothing: every flag is
+     * checked (match type, pattern, attachment) and one bad flag refuses the batch with every refused flag
+     * named by its place in the list (`BatchError`), so an organiser fixes those lines and sends the list again
+     * without finding half of it already added.
+     */
     async addFlags(gameId: number, challengeId: number, flags: FlagCreateModel[]): Promise<void> {
       await transaction(async (from) => {
         const challenge = await load(gameId, challengeId, from, true);
         if (challenge.type === 'DynamicContainer') throw badRequest('error.flagsFromTemplate');
-        for (const flag of flags) {
+        const problems: BatchProblem[] = [];
+        flags.forEach((flag, index) => {
           // Match types other than Exact are for static challenges: a pool flag is handed to one team as it is.
           if (flag.matchType !== 'Exact' && challenge.type === 'DynamicAttachment')
-            throw badRequest('error.flagMatchStaticOnly');
-          if (isRegexMatch(flag.matchType) && !isUsablePattern(flag.flag)) throw badRequest('error.flagPatternInvalid');
-        }
-        for (const flag of flags) {
+            problems.push({ index, key: 'error.flagMatchStaticOnly' });
+          else if (isRegexMatch(flag.matchType) && !isUsablePattern(flag.flag))
+            problems.push({ index, key: 'error.flagPatternInvalid' });
+        });
+        for (const [index, flag] of flags.entries()) {
           let attachmentId: number | null = null;
           if (challenge.type === 'DynamicAttachment') {
-            const attachment = await newAttachment(from, flag);
-            if (attachment) attachmentId = await from.insertAttachment(attachment);
+            try {
+              const attachment = await newAttachment(from, flag);
+              if (attachment) attachmentId = await from.insertAttachment(attachment);
+            } catch (error) {
+              if (!(error instanceof AppError)) throw error;
+              problems.push({ index, key: error.messageKey, params: error.params });
+              continue;
+            }
           }
-          await from.insertFlag(challenge.id, flag.flag, flag.matchType, attachmentId);
+          // The transaction is rolled back below when anything was refused.
+          if (problems.length === 0) await from.insertFlag(challenge.id, flag.flag, flag.matchType, attachmentId);
+        }
+        if (problems.length > 0) {
+          problems.sort((a, b) => a.index - b.index);
+          throw new BatchError(problems, 'error.flagBatchRefused');
         }
       });
       await deps.events.publish(PLAY_LOOKUPS_CHANGED, { gameId });

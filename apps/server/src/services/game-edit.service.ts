@@ -1,6 +1,7 @@
 import {
   type GameEditModel,
   type GameInfoModel,
+  type GameListOrder,
   type GameNotice,
   packBloodBonus,
   unpackBloodBonus,
@@ -114,8 +115,13 @@ export function createGameEditService(deps: {
   return {
     load,
 
-    async list(count: number, skip: number) {
-      const [rows, total] = await Promise.all([games.pageById(count, skip), games.count({ includeHidden: true })]);
+    /** Every game, hidden ones included, in the chosen order; with `search`, the games whose title contains it. */
+    async list(query: { count: number; skip: number; order: GameListOrder; search?: string | undefined }) {
+      const { count, skip, order, search } = query;
+      const [rows, total] = await Promise.all([
+        games.pageForAdmin(count, skip, order, search),
+        games.countForAdmin(search),
+      ]);
       const data = rows.map(toGameInfoModel);
       return { data, length: data.length, total };
     },

@@ -84,6 +84,45 @@ export const SearchQuery = z.object({
 });
 export type SearchQuery = z.infer<typeof SearchQuery>;
 
+/**
+ * The search text of a paged admin list (`GET /api/admin/users?search=`, teams, games; our addition): blank or
+ * absent means every row. Matched as a case-insensitive substring; `%` and `_` are literal.
+ */
+export const ListSearchText = z
+  .string()
+  .trim()
+  .max(adminLimits.searchHint.max)
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+/**
+ * Orders of `GET /api/admin/users` (our addition; the reference orders by id, which stays the default for its
+ * clients): `newest`/`oldest` registration first, `name` A→Z, `lastSeen` most recent visit first.
+ */
+export const UserListOrder = z.enum(['id', 'newest', 'oldest', 'name', 'lastSeen']);
+export type UserListOrder = z.infer<typeof UserListOrder>;
+export const AdminUsersQuery = PageQuery.extend({
+  order: UserListOrder.default('id'),
+  search: ListSearchText,
+});
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
+
+/** Orders of `GET /api/admin/teams` (our addition; `id`, the reference's, stays the default). */
+export const TeamListOrder = z.enum(['id', 'newest', 'name']);
+export type TeamListOrder = z.infer<typeof TeamListOrder>;
+export const AdminTeamsQuery = PageQuery.extend({
+  order: TeamListOrder.default('id'),
+  search: ListSearchText,
+});
+export type AdminTeamsQuery = z.infer<typeof AdminTeamsQuery>;
+
+/**
+ * Orders of `GET /api/edit/games` (our addition): `newest` created first (the reference's, the default),
+ * `start` latest start first, `title` A→Z. `search` keeps the games whose title contains it.
+ */
+export const GameListOrder = z.enum(['newest', 'start', 'title']);
+export type GameListOrder = z.infer<typeof GameListOrder>;
+
 /** At most this many results come back from a search. */
 export const SEARCH_RESULT_LIMIT = 30;
 

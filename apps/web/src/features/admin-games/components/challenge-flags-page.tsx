@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useEditChallenge } from '../api/get-challenge';
 import { flagAddPath } from '../challenge-form';
 import { ChallengeHeader } from './challenge/challenge-header';
+import { AddFlagPairs } from './flags/add-flag-pairs';
 import { AddFlagWithAttachment } from './flags/add-flag-with-attachment';
 import { AddFlagsForm } from './flags/add-flags-form';
 import { FlagList } from './flags/flag-list';
@@ -35,7 +36,10 @@ function FlagsContent({ gameId, challenge }: { gameId: number; challenge: Challe
       )}
       <FlagList gameId={gameId} challenge={challenge} />
       {path === 'withAttachment' ? (
-        <AddFlagWithAttachment gameId={gameId} challengeId={challenge.id} />
+        <>
+          <AddFlagPairs gameId={gameId} challengeId={challenge.id} />
+          <AddFlagWithAttachment gameId={gameId} challengeId={challenge.id} />
+        </>
       ) : (
         <AddFlagsForm gameId={gameId} challengeId={challenge.id} />
       )}

@@ -1,7 +1,8 @@
 import { ChallengeCategory as Categories, type ChallengeCategory, type ChallengeInfoModel } from '@flagpole/contract';
-import { Button, Center, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Center, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
@@ -23,12 +24,22 @@ export function groupByCategory(challenges: readonly ChallengeInfoModel[]) {
     .filter((group): group is { category: ChallengeCategory; items: ChallengeInfoModel[] } => group.items.length > 0);
 }
 
+/** The challenges whose title, category or type contains the text (any case); all of them for a blank text. */
+export function matchChallenges(challenges: readonly ChallengeInfoModel[], text: string): ChallengeInfoModel[] {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return [...challenges];
+  return challenges.filter((item) =>
+    [item.title, item.category, item.type].some((value) => value.toLowerCase().includes(needle)),
+  );
+}
+
 export function ChallengesPage() {
   const { t } = useTranslation();
   const { gameId } = useRouteIds();
   const { challenges, error } = useEditChallenges(gameId);
   const [createOpened, create] = useDisclosure(false);
   const recount = useMutation(useRecountAccepted());
+  const [search, setSearch] = useState('');
 
   const runRecount = async () => {
     try {
@@ -65,15 +76,25 @@ export function ChallengesPage() {
           </Button>
         </Group>
       </Group>
+      <TextInput
+        type="search"
+        leftSection={<IconSearch size={16} />}
+        label={t('adminGames.challenges.search')}
+        value={search}
+        maxLength={128}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+      />
       <LoadState data={challenges} error={error}>
         {(list) =>
-          list.length === 0 ? (
+          matchChallenges(list, search).length === 0 ? (
             <Center py="xl">
-              <Text c="dimmed">{t('adminGames.challenges.empty')}</Text>
+              <Text c="dimmed">
+                {list.length === 0 ? t('adminGames.challenges.empty') : t('adminSite.list.noMatch')}
+              </Text>
             </Center>
           ) : (
             <Stack gap="lg">
-              {groupByCategory(list).map((group) => (
+              {groupByCategory(matchChallenges(list, search)).map((group) => (
                 <Stack
                   key={group.category}
                   gap="xs"

@@ -16,6 +16,30 @@ type Filter = (typeof FILTERS)[number];
 /** 'all', 'none' (no division) or a division id. */
 type DivisionFilter = string;
 
+const ORDERS = ['pending', 'newest', 'name'] as const;
+type ReviewOrder = (typeof ORDERS)[number];
+/** Waiting for review first, then accepted, suspended, rejected. */
+const STATUS_RANK: Record<ParticipationStatus, number> = {
+  Pending: 0,
+  Accepted: 1,
+  Suspended: 2,
+  Rejected: 3,
+  Unsubmitted: 4,
+};
+
+/** The entries in the organiser's order; ties newest entry first (entry ids grow with time). */
+export function orderParticipations(list: readonly ParticipationInfoModel[], order: ReviewOrder) {
+  return [...list].sort((a, b) => {
+    if (order === 'pending' && STATUS_RANK[a.status] !== STATUS_RANK[b.status])
+      return STATUS_RANK[a.status] - STATUS_RANK[b.status];
+    if (order === 'name') {
+      const byName = (a.team.name ?? '').localeCompare(b.team.name ?? '', undefined, { sensitivity: 'base' });
+      if (byName !== 0) return byName;
+    }
+    return b.id - a.id;
+  });
+}
+
 function matches(
   participation: ParticipationInfoModel,
   filter: Filter,
@@ -41,6 +65,7 @@ export function GameReviewPage() {
   const [filter, setFilter] = useState<Filter>('all');
   const [division, setDivision] = useState<DivisionFilter>('all');
   const [search, setSearch] = useState('');
+  const [order, setOrder] = useState<ReviewOrder>('pending');
 
   const count = (status: ParticipationStatus) => participations?.filter((item) => item.status === status).length ?? 0;
   const filterData = FILTERS.map((value) => ({
@@ -91,10 +116,20 @@ export function GameReviewPage() {
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
+        <Select
+          label={t('adminGames.review.orderLabel')}
+          data={ORDERS.map((value) => ({ value, label: t(`adminGames.review.order.${value}`) }))}
+          value={order}
+          onChange={(value) => value && setOrder(value as ReviewOrder)}
+          allowDeselect={false}
+        />
       </Stack>
       <LoadState data={participations} error={error}>
         {(list) => {
-          const shown = list.filter((item) => matches(item, filter, division, search));
+          const shown = orderParticipations(
+            list.filter((item) => matches(item, filter, division, search)),
+            order,
+          );
           return shown.length === 0 ? (
             <Center py="lg">
               <Text c="dimmed">{t('adminGames.review.empty')}</Text>

@@ -1,8 +1,8 @@
-import type { GameInfoModel } from '@flagpole/contract';
-import { Button, Center, Group, Pagination, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import type { GameInfoModel, GameListOrder } from '@flagpole/contract';
+import { Button, Center, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconFileImport, IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError, showSuccess } from '@/lib/notify';
@@ -18,7 +18,10 @@ export function GamesPage() {
   const { t } = useTranslation();
   usePageTitle(t('adminGames.list.title'));
   const [page, setPage] = useState(1);
-  const { page: games, error } = useEditGames(page);
+  const [input, setInput] = useState('');
+  const [search] = useDebouncedValue(input, 300);
+  const [order, setOrder] = useState<GameListOrder>('newest');
+  const { page: games, error } = useEditGames(page, search, order);
   const [createOpened, create] = useDisclosure(false);
   const [importOpened, importDialog] = useDisclosure(false);
   const deleteGame = useDeleteGame();
@@ -57,11 +60,41 @@ export function GamesPage() {
         </Group>
       </Group>
 
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          flex="1 1 240px"
+          type="search"
+          leftSection={<IconSearch size={16} />}
+          label={t('adminGames.list.search')}
+          value={input}
+          maxLength={128}
+          onChange={(event) => {
+            setInput(event.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        <Select
+          label={t('adminGames.list.orderLabel')}
+          w={{ base: '100%', xs: 240 }}
+          allowDeselect={false}
+          value={order}
+          onChange={(value) => {
+            if (!value) return;
+            setOrder(value as GameListOrder);
+            setPage(1);
+          }}
+          data={(['newest', 'start', 'title'] as const).map((value) => ({
+            value,
+            label: t(`adminGames.list.order.${value}`),
+          }))}
+        />
+      </Group>
+
       <LoadState data={games} error={error}>
         {(result) =>
           result.data.length === 0 ? (
             <Center py="xl">
-              <Text c="dimmed">{t('adminGames.list.empty')}</Text>
+              <Text c="dimmed">{search.trim() ? t('adminSite.list.noMatch') : t('adminGames.list.empty')}</Text>
             </Center>
           ) : (
             <>

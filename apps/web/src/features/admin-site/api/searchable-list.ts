@@ -3,16 +3,14 @@ import { http } from '@/lib/http';
 import { pageQuery } from './keys';
 
 /**
- * One page of the list under `prefix`, or up to the server's limit of matches when `search` is not blank (search is
- * a POST, so its SWR key is a tuple rather than a path).
+ * One page of the list under `prefix` in the chosen order, of the rows matching `search` when it is not blank
+ * (the server pages and orders searches too: `GET …?count&skip&order&search`).
  */
-export function useSearchableList<Answer>(prefix: string, page: number, search: string) {
+export function useSearchableList<Answer>(prefix: string, page: number, search: string, order: string) {
+  const params = new URLSearchParams({ order });
   const hint = search.trim();
-  const key = hint ? [prefix, 'search', hint] : `${prefix}?${pageQuery(page)}`;
-  const { data, error } = useSWR(key, () =>
-    hint
-      ? http.request<Answer>(`${prefix}/search`, { method: 'POST', query: { hint } })
-      : http.get<Answer>(`${prefix}?${pageQuery(page)}`),
-  );
+  if (hint) params.set('search', hint);
+  const key = `${prefix}?${pageQuery(page)}&${params.toString()}`;
+  const { data, error } = useSWR(key, (path: string) => http.get<Answer>(path));
   return { data, error: error as unknown };
 }

@@ -1,13 +1,13 @@
-import type { AdminTeamModel, ArrayResponseOfTeamInfoModel } from '@flagpole/contract';
+import type { AdminTeamModel, ArrayResponseOfTeamInfoModel, TeamListOrder } from '@flagpole/contract';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { http } from '@/lib/http';
 import { ADMIN_PAGE_SIZE, adminKeys, isListKey } from './keys';
 import { useSearchableList } from './searchable-list';
 
-/** One page of teams, or the matches of `search` when it is not blank. */
-export function useAdminTeams(page: number, search: string) {
-  const { data, error } = useSearchableList<ArrayResponseOfTeamInfoModel>(adminKeys.teamsPrefix, page, search);
+/** One page of teams in the chosen order, of those matching `search` when it is not blank. */
+export function useAdminTeams(page: number, search: string, order: TeamListOrder) {
+  const { data, error } = useSearchableList<ArrayResponseOfTeamInfoModel>(adminKeys.teamsPrefix, page, search, order);
   return { teams: data, error, pageSize: ADMIN_PAGE_SIZE };
 }
 

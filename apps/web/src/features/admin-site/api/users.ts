@@ -3,6 +3,7 @@ import type {
   ArrayResponseOfUserInfoModel,
   ProfileUserInfoModel,
   UserCreateModel,
+  UserListOrder,
 } from '@flagpole/contract';
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
@@ -10,9 +11,9 @@ import { fetcher, http } from '@/lib/http';
 import { ADMIN_PAGE_SIZE, adminKeys, isListKey } from './keys';
 import { useSearchableList } from './searchable-list';
 
-/** One page of users, or up to the server's limit of matches when `search` is not blank. */
-export function useAdminUsers(page: number, search: string) {
-  const { data, error } = useSearchableList<ArrayResponseOfUserInfoModel>(adminKeys.usersPrefix, page, search);
+/** One page of users in the chosen order, of those matching `search` when it is not blank. */
+export function useAdminUsers(page: number, search: string, order: UserListOrder) {
+  const { data, error } = useSearchableList<ArrayResponseOfUserInfoModel>(adminKeys.usersPrefix, page, search, order);
   return { users: data, error, pageSize: ADMIN_PAGE_SIZE };
 }
 

@@ -1,18 +1,51 @@
-import { Center, Stack, Text } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { Center, Select, Stack, Text } from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '@/features/admin-games/components/load-state';
-import { ListPager, SearchBox, SearchLimitNote, useSearch } from './list-toolbar';
+import { ListPager, SearchBox, useSearch } from './list-toolbar';
 import { PageHeading } from './page-heading';
 
-/** The page and the search of a searchable list; the page fetches with them, then hands both to `AdminListPage`. */
-export function useListQuery() {
+/**
+ * The page, the search and the order of a list; the page fetches with them, then hands them to `AdminListPage`.
+ * A new search or order starts again at the first page.
+ */
+export function useListQuery<Order extends string>(initialOrder: Order) {
   const [page, setPage] = useState(1);
+  const [order, setOrderState] = useState<Order>(initialOrder);
   const { input, setInput, search } = useSearch();
-  return { page, setPage, input, setInput, search };
+  useEffect(() => {
+    if (search !== undefined) setPage(1);
+  }, [search]);
+  const setOrder = (next: Order) => {
+    setOrderState(next);
+    setPage(1);
+  };
+  return { page, setPage, input, setInput, search, order, setOrder };
 }
 
-type ListQuery = ReturnType<typeof useListQuery>;
+type ListQuery<Order extends string> = ReturnType<typeof useListQuery<Order>>;
+
+/** The order picker of a list: each order named by what it puts first. */
+export function OrderSelect<Order extends string>({
+  query,
+  orders,
+  label,
+}: {
+  query: ListQuery<Order>;
+  orders: ReadonlyArray<{ value: Order; label: string }>;
+  label: string;
+}) {
+  return (
+    <Select
+      label={label}
+      data={orders as Array<{ value: Order; label: string }>}
+      value={query.order}
+      onChange={(value) => value && query.setOrder(value as Order)}
+      allowDeselect={false}
+      w={{ base: '100%', xs: 240 }}
+    />
+  );
+}
 
 interface ListAnswer<Item> {
   data: Item[];
@@ -20,11 +53,8 @@ interface ListAnswer<Item> {
   total: number;
 }
 
-/**
- * A searchable, paged admin list: heading, search box, the rows or why there are none, then the pager; a search
- * answers a single page, so while searching a note on the result limit stands in for the pager.
- */
-export function AdminListPage<Item>({
+/** A searchable, ordered, paged admin list: heading, search box and order, the rows or why there are none, the pager. */
+export function AdminListPage<Item, Order extends string>({
   title,
   subtitle,
   searchLabel,
@@ -41,7 +71,7 @@ export function AdminListPage<Item>({
   subtitle: string;
   searchLabel: string;
   searchActions?: ReactNode;
-  query: ListQuery;
+  query: ListQuery<Order>;
   list: ListAnswer<Item> | undefined;
   error: unknown;
   pageSize: number;
@@ -67,11 +97,7 @@ export function AdminListPage<Item>({
           )
         }
       </LoadState>
-      {searching ? (
-        <SearchLimitNote shown={list?.length} />
-      ) : (
-        <ListPager page={query.page} onChange={query.setPage} total={list?.total} pageSize={pageSize} />
-      )}
+      <ListPager page={query.page} onChange={query.setPage} total={list?.total} pageSize={pageSize} />
       {children}
     </Stack>
   );

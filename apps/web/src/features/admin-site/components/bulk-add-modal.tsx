@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Code, Group, List, Modal, Stack, Table, Text, Tex
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { batchErrorsOf } from '@/lib/batch-errors';
 import { monoInput } from '@/lib/mono-input';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
@@ -16,9 +17,16 @@ export function BulkAddModal({ opened, onClose }: { opened: boolean; onClose: ()
   const [text, setText] = useState('');
   const parsed = useMemo(() => parseBulkUsers(text), [text]);
   const { trigger, isMutating } = useMutation(useAddUsers());
+  /** The users the server refused on the last attempt, by line (the server adds all of the list or none). */
+  const [refused, setRefused] = useState<Array<{ line: number; title: string }>>([]);
+
+  const edit = (value: string) => {
+    setText(value);
+    setRefused([]);
+  };
 
   const close = () => {
-    setText('');
+    edit('');
     onClose();
   };
 
@@ -28,7 +36,14 @@ export function BulkAddModal({ opened, onClose }: { opened: boolean; onClose: ()
       showSuccess(t('adminSite.bulk.done', { count: parsed.users.length }));
       close();
     } catch (error) {
-      showError(error);
+      const items = batchErrorsOf(error);
+      setRefused(
+        items.flatMap((item) => {
+          const user = parsed.users[item.index];
+          return user ? [{ line: user.line, title: item.title }] : [];
+        }),
+      );
+      if (items.length === 0) showError(error);
     }
   };
 
@@ -51,7 +66,7 @@ export function BulkAddModal({ opened, onClose }: { opened: boolean; onClose: ()
           maxRows={14}
           styles={monoInput}
           value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+          onChange={(event) => edit(event.currentTarget.value)}
           data-autofocus
         />
         {parsed.errors.length > 0 && (
@@ -71,6 +86,21 @@ export function BulkAddModal({ opened, onClose }: { opened: boolean; onClose: ()
                 {t('adminSite.bulk.moreErrors', { count: parsed.errors.length - 20 })}
               </Text>
             )}
+          </Alert>
+        )}
+        {refused.length > 0 && (
+          <Alert
+            color="red"
+            icon={<IconAlertTriangle size={18} />}
+            title={t('adminSite.bulk.refusedTitle', { count: refused.length })}
+          >
+            <List size="sm" spacing={2}>
+              {refused.map((item) => (
+                <List.Item key={item.line}>
+                  {t('adminSite.bulk.lineError', { line: item.line, problem: item.title })}
+                </List.Item>
+              ))}
+            </List>
           </Alert>
         )}
         {tooMany && (

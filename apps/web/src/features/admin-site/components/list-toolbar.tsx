@@ -1,4 +1,4 @@
-import { adminLimits, SEARCH_RESULT_LIMIT } from '@flagpole/contract';
+import { adminLimits } from '@flagpole/contract';
 import { Group, Pagination, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -98,16 +98,5 @@ export function OpenEndedPager({
         getControlProps={(control) => ({ 'aria-label': t(`adminSite.list.pager.${control}`) })}
       />
     </Group>
-  );
-}
-
-/** A search answers at most a fixed number of matches: say so when the answer is that full. */
-export function SearchLimitNote({ shown }: { shown: number | undefined }) {
-  const { t } = useTranslation();
-  if (shown === undefined || shown < SEARCH_RESULT_LIMIT) return null;
-  return (
-    <Text size="sm" c="dimmed">
-      {t('adminSite.list.searchLimited', { count: SEARCH_RESULT_LIMIT })}
-    </Text>
   );
 }

@@ -1,4 +1,4 @@
-import type { TeamInfoModel } from '@flagpole/contract';
+import type { TeamInfoModel, TeamListOrder } from '@flagpole/contract';
 import { ActionIcon, Avatar, Badge, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCrown, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAdminTeams, useDeleteTeam } from '../api/teams';
 import { useConfirmRemoval } from '../hooks/use-confirm';
-import { AdminListPage, useListQuery } from './admin-list-page';
+import { AdminListPage, OrderSelect, useListQuery } from './admin-list-page';
 import { ListCard, ResponsiveList } from './responsive-list';
 import { TeamEditModal } from './team-edit-modal';
 
@@ -124,8 +124,12 @@ function TeamList({ teams, actions }: { teams: TeamInfoModel[]; actions: TeamAct
 export function TeamsPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.adminTeams'));
-  const query = useListQuery();
-  const { teams, error, pageSize } = useAdminTeams(query.page, query.search);
+  const query = useListQuery<TeamListOrder>('name');
+  const { teams, error, pageSize } = useAdminTeams(query.page, query.search, query.order);
+  const orders = (['name', 'newest', 'id'] as const).map((value) => ({
+    value,
+    label: t(`adminSite.teams.order.${value}`),
+  }));
   const deleteTeam = useDeleteTeam();
   const confirmRemoval = useConfirmRemoval();
   const [editing, setEditing] = useState<TeamInfoModel | null>(null);
@@ -147,6 +151,7 @@ export function TeamsPage() {
       title={t('pages.adminTeams')}
       subtitle={t('adminSite.teams.subtitle')}
       searchLabel={t('adminSite.teams.search')}
+      searchActions={<OrderSelect query={query} orders={orders} label={t('adminSite.list.order')} />}
       query={query}
       list={teams}
       error={error}

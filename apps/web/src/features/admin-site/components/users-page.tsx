@@ -1,4 +1,4 @@
-import type { UserInfoModel } from '@flagpole/contract';
+import type { UserInfoModel, UserListOrder } from '@flagpole/contract';
 import {
   ActionIcon,
   Avatar,
@@ -20,7 +20,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { resetUserPassword, useAdminUsers, useDeleteUser } from '../api/users';
 import { useConfirm, useConfirmRemoval } from '../hooks/use-confirm';
 import { formatUserTime } from '../user-facts';
-import { AdminListPage, useListQuery } from './admin-list-page';
+import { AdminListPage, OrderSelect, useListQuery } from './admin-list-page';
 import { BulkAddModal } from './bulk-add-modal';
 import { ListCard, ResponsiveList } from './responsive-list';
 import { RoleBadge } from './role-badge';
@@ -104,6 +104,7 @@ function UserTable({ users, actions }: { users: UserInfoModel[]; actions: UserAc
           <Table.Th>{t('adminSite.users.realName')}</Table.Th>
           <Table.Th>{t('adminSite.users.stdNumber')}</Table.Th>
           <Table.Th>{t('adminSite.users.role')}</Table.Th>
+          <Table.Th>{t('adminSite.users.registered')}</Table.Th>
           <Table.Th>{t('adminSite.users.lastSeen')}</Table.Th>
           <Table.Th w={124}>
             <VisuallyHidden>{t('adminSite.list.actions')}</VisuallyHidden>
@@ -120,6 +121,11 @@ function UserTable({ users, actions }: { users: UserInfoModel[]; actions: UserAc
             <Table.Td ff={user.stdNumber ? 'monospace' : undefined}>{user.stdNumber || '—'}</Table.Td>
             <Table.Td>
               <RoleBadge role={user.role} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" ff="monospace">
+                {formatUserTime(user.registerTimeUtc)}
+              </Text>
             </Table.Td>
             <Table.Td>
               <Text size="sm" ff="monospace">
@@ -159,8 +165,12 @@ function UserCards({ users, actions }: { users: UserInfoModel[]; actions: UserAc
 export function UsersPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.adminUsers'));
-  const query = useListQuery();
-  const { users, error, pageSize } = useAdminUsers(query.page, query.search);
+  const query = useListQuery<UserListOrder>('newest');
+  const { users, error, pageSize } = useAdminUsers(query.page, query.search, query.order);
+  const orders = (['newest', 'oldest', 'name', 'lastSeen'] as const).map((value) => ({
+    value,
+    label: t(`adminSite.users.order.${value}`),
+  }));
   const deleteUser = useDeleteUser();
   const confirm = useConfirm();
   const confirmRemoval = useConfirmRemoval();
@@ -198,9 +208,12 @@ export function UsersPage() {
       subtitle={t('adminSite.users.subtitle')}
       searchLabel={t('adminSite.users.search')}
       searchActions={
-        <Button leftSection={<IconUserPlus size={16} />} onClick={add.open}>
-          {t('adminSite.bulk.open')}
-        </Button>
+        <>
+          <OrderSelect query={query} orders={orders} label={t('adminSite.list.order')} />
+          <Button leftSection={<IconUserPlus size={16} />} onClick={add.open}>
+            {t('adminSite.bulk.open')}
+          </Button>
+        </>
       }
       query={query}
       list={users}
@@ -209,7 +222,7 @@ export function UsersPage() {
       emptyText={t('adminSite.users.empty')}
       renderRows={(rows) => (
         <ResponsiveList
-          minWidth={860}
+          minWidth={960}
           table={<UserTable users={rows} actions={actions} />}
           cards={<UserCards users={rows} actions={actions} />}
         />

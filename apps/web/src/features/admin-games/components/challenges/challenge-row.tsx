@@ -50,9 +50,6 @@ export function ChallengeRow({ gameId, challenge }: { gameId: number; challenge:
             <Badge variant="outline" size="sm" color="gray">
               {t('adminGames.challenges.score', { score: challenge.score, original: challenge.originalScore })}
             </Badge>
-            <Badge variant="light" size="sm" color={challenge.isEnabled ? 'teal' : 'gray'}>
-              {challenge.isEnabled ? t('adminGames.challenges.on') : t('adminGames.challenges.off')}
-            </Badge>
             {challenge.deadlineUtc !== null && (
               <Badge variant="outline" size="sm" color="orange">
                 {t('adminGames.challenges.deadline', { time: dayjs(challenge.deadlineUtc).format('YYYY-MM-DD HH:mm') })}
@@ -66,15 +63,17 @@ export function ChallengeRow({ gameId, challenge }: { gameId: number; challenge:
           )}
         </Stack>
         <Group gap={4} wrap="nowrap">
+          {/* One control says the state: its label is the state it shows (no badge beside it to contradict). */}
           <Switch
             checked={challenge.isEnabled}
             disabled={isMutating || blocked}
             aria-describedby={noEngine ? `no-engine-${challenge.id}` : undefined}
             onChange={(event) => void toggle(event.currentTarget.checked)}
             aria-label={t('adminGames.challenges.enableFor', { title: challenge.title })}
+            labelPosition="left"
             label={
-              <Text size="sm" visibleFrom="xs">
-                {t('adminGames.challenges.enabled')}
+              <Text size="sm" c={challenge.isEnabled ? 'teal' : 'dimmed'} fw={500} aria-hidden>
+                {challenge.isEnabled ? t('adminGames.challenges.on') : t('adminGames.challenges.off')}
               </Text>
             }
           />

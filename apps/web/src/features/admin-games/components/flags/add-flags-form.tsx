@@ -1,19 +1,24 @@
 import { gameLimits } from '@flagpole/contract';
-import { Button, Checkbox, Group, Input, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Checkbox, Code, Group, Input, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/section-card';
+import { batchErrorsOf } from '@/lib/batch-errors';
 import { monoInput } from '@/lib/mono-input';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useAddFlags } from '../../api/add-flags';
+import { refusedLines } from '../../flag-lines';
 import { FLAG_KIND_CHOICES, type FlagKindChoice, matchTypeOf } from '../../flag-match';
 import { parseFlagLines } from '../../validation';
 import { useFlagKindLabels } from './flag-kind-labels';
 
-/** Adds one or many flags of one match type, one per line (static challenges). */
+/**
+ * Adds one or many flags of one match type, one per line (static challenges). The server adds all or none: a
+ * refused list comes back with every refused flag, shown under the text by line number until it is corrected.
+ */
 export function AddFlagsForm({ gameId, challengeId }: { gameId: number; challengeId: number }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -21,6 +26,9 @@ export function AddFlagsForm({ gameId, challengeId }: { gameId: number; challeng
   const [regexIgnoreCase, setRegexIgnoreCase] = useState(false);
   const { trigger, isMutating } = useMutation(useAddFlags());
   const { flags, tooLong } = parseFlagLines(text);
+  /** Refused flags of the last attempt → why. */
+  const [refused, setRefused] = useState<ReadonlyMap<string, string>>(new Map());
+  const lines = refusedLines(text, refused);
   const labels = useFlagKindLabels();
   // Three choices side by side do not fit a phone's width in every language.
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
@@ -35,9 +43,19 @@ export function AddFlagsForm({ gameId, challengeId }: { gameId: number; challeng
         flags.map((flag) => ({ flag, attachmentType: 'None' as const, matchType })),
       );
       setText('');
+      setRefused(new Map());
       showSuccess(t('adminGames.flags.added', { count: flags.length }));
     } catch (error) {
-      showError(error, { title: t('adminGames.flags.notAdded'), retry: () => void add() });
+      const items = batchErrorsOf(error);
+      setRefused(
+        new Map(
+          items.flatMap((item): Array<[string, string]> => {
+            const flag = flags[item.index];
+            return flag === undefined ? [] : [[flag, item.title]];
+          }),
+        ),
+      );
+      if (items.length === 0) showError(error, { title: t('adminGames.flags.notAdded'), retry: () => void add() });
     }
   };
 
@@ -79,9 +97,35 @@ export function AddFlagsForm({ gameId, challengeId }: { gameId: number; challeng
         error={
           tooLong.length > 0
             ? t('adminGames.flags.tooLong', { count: tooLong.length, max: gameLimits.flag.max })
-            : undefined
+            : lines.length > 0
+              ? t('adminGames.flags.refusedLines', { count: lines.length })
+              : undefined
         }
       />
+      {lines.length > 0 && (
+        <Stack gap={6} component="ul" aria-label={t('adminGames.flags.refusedListLabel')} m={0} p={0}>
+          {lines.map((line) => (
+            <Group
+              key={line.line}
+              gap="xs"
+              wrap="nowrap"
+              align="flex-start"
+              component="li"
+              style={{ listStyle: 'none' }}
+            >
+              <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
+                {t('adminGames.flags.lineLabel', { line: line.line })}
+              </Badge>
+              <Stack gap={2} miw={0}>
+                <Code style={{ overflowWrap: 'anywhere' }}>{line.flag}</Code>
+                <Text size="xs" c="red">
+                  {line.reason}
+                </Text>
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
+      )}
       <Group justify="space-between">
         <Text size="xs" c="dimmed">
           {t('adminGames.flags.pending', { count: flags.length })}
