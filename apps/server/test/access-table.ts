@@ -177,6 +177,7 @@ export const ROUTES: AccessRow[] = [
   { route: 'GET /api/game/:id', expect: PUBLIC, url: game },
   { route: 'POST /api/game/:id', expect: USER },
   { route: 'DELETE /api/game/:id', expect: USER },
+  { route: 'PUT /api/game/:id/roster', expect: USER, url: (f) => `${game(f)}/roster` },
   { route: 'GET /api/game/:id/participations', expect: ADMIN, url: (f) => `${game(f)}/participations` },
   { route: 'GET /api/game/:id/check', expect: USER, url: (f) => `${game(f)}/check` },
   // Players read their board; Admins and Monitors without a team read it as a preview.

@@ -104,6 +104,12 @@ const validRequests: Record<string, () => Promise<ValidRequest>> = {
     const { player, teamId, divisionId } = await joiner();
     return { caller: player, method: 'POST', url: `/api/game/${gameId}`, body: { teamId, divisionId } };
   },
+  'PUT /api/game/:id/roster': async () => {
+    const { player, teamId, divisionId } = await joiner();
+    ok(await player.post(`/api/game/${gameId}`, { teamId, divisionId }));
+    const { userId } = ok<{ userId: string }>(await player.get('/api/account/profile'));
+    return { caller: player, method: 'PUT', url: `/api/game/${gameId}/roster`, body: { teamId, members: [userId] } };
+  },
   'PUT /api/admin/participation/:id': async () => {
     const { player, teamId, divisionId } = await joiner();
     ok(await player.post(`/api/game/${gameId}`, { teamId, divisionId }));

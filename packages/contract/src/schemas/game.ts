@@ -168,7 +168,7 @@ export type GameJoinModel = z.infer<typeof GameJoinModel>;
 
 /** Flagpole: `PUT /api/game/{id}/roster`, the captain's choice of who plays for the team (user ids). */
 export const GameRosterModel = z.object({
-  teamId: z.number().int().min(1),
+  teamId: IdField,
   members: z.array(z.uuid()).min(1).max(100),
 });
 export type GameRosterModel = z.infer<typeof GameRosterModel>;
