@@ -1,13 +1,6 @@
 import { type DetailedGameInfoModel, roleRank } from '@flagpole/contract';
-import { Anchor, Box, Grid, Group, Tabs, Text, Title, Tooltip } from '@mantine/core';
-import {
-  IconArrowLeft,
-  IconDeviceDesktopAnalytics,
-  IconFlag,
-  IconPlugConnected,
-  IconPlugConnectedX,
-  IconTrophy,
-} from '@tabler/icons-react';
+import { Anchor, Grid, Group, Tabs, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconDeviceDesktopAnalytics, IconFlag, IconTrophy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -18,6 +11,7 @@ import { useNow } from '../hooks/use-now';
 import { canOpenChallenges, canPreviewBoard, gamePhase } from '../lib/game-status';
 import type { LiveState } from '../lib/live';
 import { GameProgress } from './game-progress';
+import { LiveIndicator } from './live-indicator';
 
 interface GameShellProps {
   game: DetailedGameInfoModel;
@@ -25,31 +19,6 @@ interface GameShellProps {
   /** Live channel state; undefined hides the indicator. */
   live?: LiveState;
   children: ReactNode;
-}
-
-/** The live channel's state: connected, offline (polling meanwhile), or refused for lack of room. */
-function LiveIndicator({ live }: { live: LiveState }) {
-  const { t } = useTranslation();
-  const connected = live === 'connected';
-  const label =
-    live === 'tooMany' || live === 'serverFull'
-      ? t(`liveLimit.${live}`)
-      : connected
-        ? t('games.shell.liveOn')
-        : t('games.shell.liveOff');
-  return (
-    <Tooltip label={label} multiline maw={320}>
-      <Box
-        component="span"
-        c={connected ? 'teal' : live === 'offline' ? 'dimmed' : 'orange'}
-        aria-label={label}
-        role="img"
-        style={{ display: 'inline-flex' }}
-      >
-        {connected ? <IconPlugConnected size={18} /> : <IconPlugConnectedX size={18} />}
-      </Box>
-    </Tooltip>
-  );
 }
 
 /** Header shared by the challenge board and the scoreboard: title, tabs and the game clock. */
@@ -76,7 +45,9 @@ export function GameShell({ game, active, live, children }: GameShellProps) {
             <Title order={1} size="h2" lineClamp={1}>
               {game.title}
             </Title>
-            {live !== undefined && <LiveIndicator live={live} />}
+            {live !== undefined && (
+              <LiveIndicator live={live} labels={{ on: t('games.shell.liveOn'), off: t('games.shell.liveOff') }} />
+            )}
           </Group>
           {game.teamName && (
             <Text size="sm" c="dimmed">

@@ -1,19 +1,12 @@
-import { Anchor, Box, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
-import {
-  IconActivity,
-  IconArrowLeft,
-  IconFlag,
-  IconNetwork,
-  IconPlugConnected,
-  IconPlugConnectedX,
-  IconShieldExclamation,
-} from '@tabler/icons-react';
+import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconActivity, IconArrowLeft, IconFlag, IconNetwork, IconShieldExclamation } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LinkTabs } from '@/components/link-tabs';
 import { PageContainer } from '@/components/page-container';
 import { useGame } from '@/features/games/api/get-game';
+import { LiveIndicator } from '@/features/games/components/live-indicator';
 import type { LiveState } from '@/features/games/lib/live';
 import { usePageTitle } from '@/lib/use-page-title';
 import { SheetDownloads } from './sheet-downloads';
@@ -33,30 +26,6 @@ interface MonitorShellProps {
   /** Live channel state; undefined hides the indicator. */
   live?: LiveState;
   children: ReactNode;
-}
-
-function LiveIndicator({ live }: { live: LiveState }) {
-  const { t } = useTranslation();
-  const connected = live === 'connected';
-  const label =
-    live === 'tooMany' || live === 'serverFull'
-      ? t(`liveLimit.${live}`)
-      : connected
-        ? t('monitor.live.connected')
-        : t('monitor.live.disconnected');
-  return (
-    <Tooltip label={label} multiline maw={320}>
-      <Box
-        component="span"
-        c={connected ? 'teal' : live === 'offline' ? 'dimmed' : 'orange'}
-        role="img"
-        aria-label={label}
-        style={{ display: 'inline-flex' }}
-      >
-        {connected ? <IconPlugConnected size={18} /> : <IconPlugConnectedX size={18} />}
-      </Box>
-    </Tooltip>
-  );
 }
 
 /** Header of the monitor pages: the game, the live state, the sheet downloads and the monitor tabs. */
@@ -93,7 +62,12 @@ export function MonitorShell({ gameId, active, live, children }: MonitorShellPro
               ) : (
                 <Skeleton h={32} w={240} />
               )}
-              {live !== undefined && <LiveIndicator live={live} />}
+              {live !== undefined && (
+                <LiveIndicator
+                  live={live}
+                  labels={{ on: t('monitor.live.connected'), off: t('monitor.live.disconnected') }}
+                />
+              )}
             </Group>
             <Text size="sm" c="dimmed">
               {t('monitor.subtitle')}
