@@ -157,10 +157,14 @@ describe('the challenge window', () => {
       it(`shows the game's flag format and asks before sending an answer without it (${language}, ${width.name})`, async () => {
         const page = await playerPage(language, width.mobile);
         await page.goto(`/games/${formatGame}/challenges`);
-        await page.getByText('Warmup').first().click();
         const dialog = page.getByRole('dialog', { name: 'Warmup' });
         const input = dialog.getByPlaceholder('cc{…}');
-        await input.waitFor();
+        // On a loaded CI machine the first click can land while the list is still being re-rendered by its
+        // first live update; a player would click again, and so does the test.
+        await expect(async () => {
+          await page.getByText('Warmup').first().click();
+          await input.waitFor({ timeout: 5_000 });
+        }).toPass({ timeout: 30_000 });
 
         // No heading inside the dialog's heading.
         expect(await dialog.locator(':is(h1,h2,h3,h4,h5,h6) :is(h1,h2,h3,h4,h5,h6)').count()).toBe(0);
