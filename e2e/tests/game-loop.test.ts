@@ -73,8 +73,8 @@ describe('the organiser', () => {
     await admin.getByRole('button', { name: 'Create game' }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByLabel('Title').fill('Autumn CTF');
-    await dialog.getByLabel('Start').fill(localMinute(new Date(Date.now() - 3_600_000)));
-    await dialog.getByLabel('End').fill(localMinute(new Date(Date.now() + 86_400_000)));
+    await dialog.getByRole('textbox', { name: /^Start/ }).fill(localMinute(new Date(Date.now() - 3_600_000)));
+    await dialog.getByRole('textbox', { name: /^End/ }).fill(localMinute(new Date(Date.now() + 86_400_000)));
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await admin.waitForURL(/\/admin\/games\/\d+\/info$/);
     gameId = Number(/games\/(\d+)\/info/.exec(admin.url())?.[1]);
