@@ -9,6 +9,7 @@ import path from 'node:path';
 import { type Calibration, describeCalibration } from './calibration';
 import { describeHttpCalibration, type HttpCalibration } from './http-calibration';
 import type { LostCheck } from './soak-check';
+import type { InstanceCounts } from './soak-instances';
 import { writeSoakPlot } from './soak-plot';
 import type { PopulationCounts } from './soak-population';
 import { fitLine, type SoakSample, samplesCsv } from './soak-sampler';
@@ -25,6 +26,8 @@ export interface SoakRun {
   serverEnv: Record<string, string>;
   schedule: SoakSchedule;
   docker: boolean;
+  /** Container instance counts; null without Docker. */
+  instances: InstanceCounts | null;
   samples: SoakSample[];
   population: PopulationCounts;
   traffic: TrafficCounts;
@@ -107,6 +110,15 @@ function logMessages(file: string): string {
     .join('; ');
 }
 
+function instanceRows(counts: InstanceCounts | null): string {
+  if (!counts) return '';
+  return `| instance starts asked / started / refused (status) | ${n(counts.startsAsked)} / ${n(counts.started)} / ${mapText(counts.refused)} |
+| started instances that answered with their flag / did not | ${n(counts.reached)} / ${n(counts.unreachable)} |
+| instances destroyed by players / failed destroys (status; 0: signed out meanwhile); slowest start | ${n(counts.destroyed)} / ${mapText(counts.destroyFailures)}; ${n(counts.slowestStartMs)} ms |
+| platform containers left at the end / after the last lifetime and 3 reaper rounds | ${n(counts.leftAtEnd)} / ${n(counts.leftAfterExpiry)} |
+`;
+}
+
 export async function writeSoakResults(run: SoakRun): Promise<string[]> {
   const { schedule, samples, lost, traffic, population } = run;
   const window = samples.filter((s) => s.hour >= schedule.warmUpHours);
@@ -148,14 +160,14 @@ export async function writeSoakResults(run: SoakRun): Promise<string[]> {
   const section = `## Run of ${at} (written by \`soak.ts --write\`)
 
 ${describeCalibration(run.calibration)}; ${describeHttpCalibration(run.httpExchange)}.
-Machine load while it ran (1-minute load average, sampled with the figures): median ${n(median(loads), 1)}, max ${n(Math.max(...loads), 1)} on 2 cores (other helpers' tests shared the machine).
+Machine load while it ran (1-minute load average, sampled with the figures): median ${n(median(loads), 1)}, max ${n(Math.max(...loads), 1)} on 2 cores.
 Server: the built \`apps/server/dist/main.js\`, \`node ${run.nodeArgs.join(' ')}\`, local PostgreSQL and Redis, rate limits off, environment ${Object.entries(
     run.serverEnv,
   )
     .map(([k, v]) => `\`${k}=${v}\``)
     .join(', ')}; the load generator beside it on loopback.
 
-**Schedule**: ${schedule.eventHours} simulated hours in ${n(realMinutes, 1)} min real (1 simulated hour = ${n(schedule.realMs / 1000 / schedule.eventHours, 1)} s), ${SOAK_PLAYERS} players in ${SOAK_TEAMS} teams, 50 challenges (half decaying), sampled every ${schedule.sampleMs / 1000} s real (${n((schedule.sampleMs / schedule.realMs) * schedule.eventHours * 60, 1)} simulated minutes), ${samples.length} samples; warm-up ${schedule.warmUpHours} h left out of the fits. Players signed in follow the day (45–85 %; 5 %/h of them sign out and others in, 20 %/h of tabs reload); reconnect storms (every live socket dropped, all reconnecting at once) at ${schedule.stormHours.join(', ')} h. Container instances: ${run.docker ? 'Docker was up but the scenario does not start instances yet' : 'not run: no Docker daemon on this machine (`/var/run/docker.sock` absent)'}.
+**Schedule**: ${schedule.eventHours} simulated hours in ${n(realMinutes, 1)} min real (1 simulated hour = ${n(schedule.realMs / 1000 / schedule.eventHours, 1)} s), ${SOAK_PLAYERS} players in ${SOAK_TEAMS} teams, 50 challenges (half decaying), sampled every ${schedule.sampleMs / 1000} s real (${n((schedule.sampleMs / schedule.realMs) * schedule.eventHours * 60, 1)} simulated minutes), ${samples.length} samples; warm-up ${schedule.warmUpHours} h left out of the fits. Players signed in follow the day (45–85 %; 5 %/h of them sign out and others in, 20 %/h of tabs reload); reconnect storms (every live socket dropped, all reconnecting at once) at ${schedule.stormHours.join(', ')} h. Container instances: ${run.instances ? "one start asked every 3 s by a signed-in player (the team's instance of one dynamic-container challenge: a busybox image answering with the team's flag on its published port), a third destroyed by the player 11–31 s later, the rest left to expire (policy lifetime 1 min, reaper every 5 s)" : 'not run: no Docker daemon on this machine (`/var/run/docker.sock` absent)'}.
 
 | what happened | count |
 |---|---|
@@ -167,7 +179,7 @@ Server: the built \`apps/server/dist/main.js\`, \`node ${run.nodeArgs.join(' ')}
 | live sockets opened / failed to open / closed by the server (code) | ${n(population.socketsOpened)} / ${n(population.socketOpenFailures)} / ${mapText(population.serverCloses)} |
 | live messages received / bytes | ${n(population.liveMessages)} / ${n(population.liveBytes)} |
 | storms / slowest full reconnect | ${population.storms} / ${n(population.slowestStormMs)} ms |
-| admin rounds / failed admin calls / notices posted | ${traffic.adminRounds} / ${traffic.adminFailures} / ${traffic.notices} |
+${instanceRows(run.instances)}| admin rounds / failed admin calls / notices posted | ${traffic.adminRounds} / ${traffic.adminFailures} / ${traffic.notices} |
 
 ![soak samples](soak.png)
 

@@ -19,9 +19,15 @@ export interface SoakSeeded {
   challengeIds: number[];
   /** Per team (index = team number - 1): its members' user names. */
   teams: string[][];
+  /** The container challenge (`containerImage` given), outside `challengeIds`: no flag is submitted for it. */
+  containerChallengeId: number | null;
 }
 
-export async function seedSoak(dbName: string, eventHours: number): Promise<SoakSeeded> {
+export async function seedSoak(
+  dbName: string,
+  eventHours: number,
+  container?: { image: string; port: number },
+): Promise<SoakSeeded> {
   const db = new pg.Client({ connectionString: databaseUrl(dbName) });
   await db.connect();
   const passwordHash = await hash(SOAK_PASSWORD, { algorithm: 2 });
@@ -50,6 +56,17 @@ export async function seedSoak(dbName: string, eventHours: number): Promise<Soak
     `insert into flags (challenge_id, flag) select id, 'flag{soak-' || id || '}' from unnest($1::int[]) id`,
     [challengeIds],
   );
+  let containerChallengeId: number | null = null;
+  if (container) {
+    const row = await db.query<{ id: number }>(
+      `insert into challenges (game_id, title, category, type, is_enabled, original_score, min_score_rate, difficulty,
+         flag_template, container_image, expose_port)
+       values ($1, 'Instance', 'Pwn', 'DynamicContainer', true, 500, 0.25, 20, 'flag{soak-[GUID]}', $2, $3)
+       returning id`,
+      [gameId, container.image, container.port],
+    );
+    containerChallengeId = row.rows[0]?.id ?? null;
+  }
   await db.query(
     `insert into users (user_name, email, email_confirmed, password_hash)
      select 'soak' || n, 'soak' || n || '@bench.invalid', true, $1 from generate_series(1, $2) n`,
@@ -82,5 +99,5 @@ export async function seedSoak(dbName: string, eventHours: number): Promise<Soak
   const teams = Array.from({ length: SOAK_TEAMS }, (_, team) =>
     Array.from({ length: perTeam }, (_, member) => `soak${team * perTeam + member + 1}`),
   );
-  return { gameId, challengeIds, teams };
+  return { gameId, challengeIds, teams, containerChallengeId };
 }

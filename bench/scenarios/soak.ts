@@ -6,7 +6,8 @@
  * rounds every simulated hour (soak-traffic.ts). The server's RSS, heap, descriptors, event-loop delay p99, database
  * size and log bytes (LOG_LEVEL=info) are sampled every `--sample-seconds` (soak-sampler.ts), fitted and plotted
  * (soak-report.ts, soak-plot.ts). At the end every acknowledged submission is looked up in the database.
- * Container instances are left out: the scenario needs a Docker daemon, and says so when there is none.
+ * With a Docker daemon, players also start container instances (soak-instances.ts: a start every few seconds,
+ * a third destroyed by hand, the rest left to expire after the one-minute lifetime); without one it says so.
  *
  *   node --import tsx bench/scenarios/soak.ts [--minutes 30] [--submissions N] [--sample-seconds 5] [--write]
  *   node --import tsx bench/scenarios/soak.ts --quick          # 3 minutes, 100,000 submissions: a smoke run
@@ -17,6 +18,7 @@
  */
 import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { buildFlagImage, FLAG_IMAGE, FLAG_PORT } from '../../e2e/src/challenge-image';
 import { recreateDatabase } from './bench-database';
 import { benchServerNodeArgs, repoRoot, startBenchServer } from './bench-server';
 import { calibrate, describeCalibration } from './calibration';
@@ -24,6 +26,7 @@ import { openLoadClient } from './game-load-client';
 import { signIn } from './game-load-submissions';
 import { calibrateHttpExchange, describeHttpCalibration } from './http-calibration';
 import { checkNothingLost } from './soak-check';
+import { SoakInstances } from './soak-instances';
 import { Population } from './soak-population';
 import { writeSoakResults } from './soak-report';
 import { SoakSampler } from './soak-sampler';
@@ -39,6 +42,11 @@ const SUBMIT_WORKERS = 48;
 const READ_WORKERS = 8;
 /** Reads sent for each submission sent. */
 const READS_PER_SUBMISSION = 0.1;
+/** One instance start asked every this many ms (real time), when Docker is there. */
+const INSTANCE_START_EVERY_MS = 3_000;
+/** The reaper's round (CONTAINER_REAP_INTERVAL_SECONDS); instances live one minute (the policy's defaultLifetime). */
+const REAP_SECONDS = 5;
+const INSTANCE_LIFETIME_MS = 60_000;
 /** Per simulated hour: signed-in players leaving (others arrive in their place), and live tabs reloaded. */
 const CHURN_PER_HOUR = 0.05;
 const TAB_CHURN_PER_HOUR = 0.2;
@@ -101,7 +109,16 @@ async function main() {
   mkdirSync('/tmp/flagpole-soak', { recursive: true });
   const serverLog = createWriteStream('/tmp/flagpole-soak/server.log');
   let logBytes = 0;
-  const serverEnv = { LOG_LEVEL: 'info', METRICS_PORT: String(METRICS_PORT), ...extraServerEnv() };
+  if (docker) await buildFlagImage();
+  const containerEnv: Record<string, string> = docker
+    ? {
+        CONTAINER_ENGINE: 'docker',
+        CONTAINER_REAP_INTERVAL_SECONDS: String(REAP_SECONDS),
+        CONTAINER_PUBLISH_ADDRESS: '127.0.0.1',
+        CONTAINER_PUBLIC_HOST: '127.0.0.1',
+      }
+    : {};
+  const serverEnv = { LOG_LEVEL: 'info', METRICS_PORT: String(METRICS_PORT), ...containerEnv, ...extraServerEnv() };
   const server = await startBenchServer({
     port: PORT,
     database: DB_NAME,
@@ -118,13 +135,25 @@ async function main() {
   const sampler = new SoakSampler(pid, `http://127.0.0.1:${METRICS_PORT}/metrics`, DB_NAME, DB_NAME);
   await sampler.open();
   try {
-    const seeded = await seedSoak(DB_NAME, schedule.eventHours);
+    const seeded = await seedSoak(
+      DB_NAME,
+      schedule.eventHours,
+      docker ? { image: FLAG_IMAGE, port: FLAG_PORT } : undefined,
+    );
     const dbAfterSeedMb = await sampler.databaseMb();
     const logAfterStart = logBytes;
     console.log(
       `seeded game ${seeded.gameId}: ${SOAK_PLAYERS} players, ${SOAK_TEAMS} teams, ${SOAK_CHALLENGES} challenges`,
     );
     const admin = await signIn(BASE, 'admin', SOAK_PASSWORD, []);
+    if (docker) {
+      const policy = await fetch(`${BASE}/api/admin/config`, {
+        method: 'PUT',
+        headers: admin.headers,
+        body: JSON.stringify({ containerPolicy: { defaultLifetime: INSTANCE_LIFETIME_MS / 60_000 } }),
+      });
+      if (!policy.ok) throw new Error(`container policy: ${policy.status} ${await policy.text()}`);
+    }
     const random = seededRandom(0x50a4);
     const population = new Population(BASE, seeded.gameId, SOAK_PASSWORD, seeded.teams);
     const traffic = new SoakTraffic(seeded.gameId, seeded.challengeIds, population, SOAK_TEAMS, random);
@@ -143,6 +172,11 @@ async function main() {
       until,
     );
     const reading = traffic.reads(readClient, READ_WORKERS, READS_PER_SUBMISSION, until);
+    const instances =
+      seeded.containerChallengeId === null
+        ? null
+        : new SoakInstances(BASE, seeded.gameId, seeded.containerChallengeId, population, seededRandom(0x1257));
+    const instancing = instances?.drive(INSTANCE_START_EVERY_MS, until) ?? Promise.resolve();
 
     // The event's clock: players come and go each real second, the administrator's round each simulated hour,
     // the storms at their hours; one sample every sampleMs.
@@ -206,11 +240,13 @@ async function main() {
       }
       await settledWithin(Promise.all([...background]), 60_000, 'background steps');
     })();
-    await Promise.all([submitting, reading, driving]);
+    await Promise.all([submitting, reading, driving, instancing]);
     await submitClient.close();
     await readClient.close();
     await settledWithin(population.leaveAll(), 60_000, 'sign-outs');
     const lost = await checkNothingLost(DB_NAME, seeded.gameId, traffic);
+    await instances?.afterExpiry(INSTANCE_LIFETIME_MS, REAP_SECONDS * 1000);
+    if (instances) console.log('instances', instances.counts);
     console.log('nothing lost check', lost);
     const written = await writeSoakResults({
       outDir,
@@ -221,6 +257,7 @@ async function main() {
       serverEnv,
       schedule,
       docker,
+      instances: instances?.counts ?? null,
       samples: sampler.samples,
       population: population.counts,
       traffic: traffic.counts,
