@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { languageFromAcceptHeader } from '@flagpole/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -13,29 +14,48 @@ function send(
   params?: MessageParams,
   bodyStatus = httpStatus,
 ) {
-  if (httpStatus === 413) closeAfterAnswer(request, reply);
+  if (httpStatus === 413) closeAfterAnswer(request);
   return reply
     .code(httpStatus)
     .type('application/json; charset=utf-8')
     .send({ title: translate(request.language, key, params), status: bodyStatus });
 }
 
-/** How long a refused body may keep arriving (and be dropped) after the 413, before the connection is cut. */
-const LINGER_MS = 1000;
+/** A refused body may keep arriving after the 413 while it comes in steadily: cut after this long without a byte… */
+const LINGER_QUIET_MS = 2000;
+/** …or this long in all, whichever comes first. */
+const LINGER_MAX_MS = 30_000;
+const LINGER_POLL_MS = 250;
 
 /**
- * A refused body is not read to its end: once the 413 is out, the server closes its side and drops what still
- * arrives for a moment, then cuts the connection (600 MiB announced, a few bytes sent: the answer comes at once).
- * Cutting at once would reset the connection while the client is still sending, and the reset can destroy the
- * answer before the client has read it.
+ * A refused body is not read to its end, but it is not cut off mid-stream either. Node's HTTP server destroys the
+ * connection as soon as the answer to an unfinished request is out (`socket.destroySoon()`), and destroying a socket
+ * with unread bytes resets it: many clients (those that send the whole body before they read) then lose the 413
+ * and report "connection reset". So for a 413 that call is replaced by a lingering close: the server closes its side,
+ * drops what still arrives, and cuts the connection once the client has closed too, has sent nothing for
+ * LINGER_QUIET_MS, or after LINGER_MAX_MS. A client that announced 600 MiB and stopped still gets the answer at once.
  */
-function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
+function closeAfterAnswer(request: FastifyRequest): void {
   const socket = request.raw.socket;
-  reply.raw.once('finish', () => {
-    socket.end();
-    socket.resume();
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
-  });
+  socket.destroySoon = () => lingeringClose(socket);
+}
+
+function lingeringClose(socket: Socket): void {
+  socket.end();
+  socket.resume();
+  const startedAt = Date.now();
+  // The HTTP parser reads the socket itself (no 'data' events); the byte count still moves.
+  let seenBytes = socket.bytesRead;
+  let lastByteAt = startedAt;
+  const watch = setInterval(() => {
+    const now = Date.now();
+    if (socket.bytesRead !== seenBytes) {
+      seenBytes = socket.bytesRead;
+      lastByteAt = now;
+    }
+    if (now - lastByteAt >= LINGER_QUIET_MS || now - startedAt >= LINGER_MAX_MS) socket.destroy();
+  }, LINGER_POLL_MS).unref();
+  socket.once('close', () => clearInterval(watch));
 }
 
 /** A refused batch: every refused item with its index, and the first one in the title. */
