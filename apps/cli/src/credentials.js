@@ -31,8 +31,8 @@ export function save(credentials) {
 /** @param {{ url?: string, token?: string }} flags */
 export function resolveCredentials(flags) {
   const saved = readSaved();
-  const url = flags.url ?? process.env.FLAGPOLE_URL ?? saved.url;
-  const token = flags.token ?? process.env.FLAGPOLE_TOKEN ?? saved.token;
+  const url = flags.url || process.env.FLAGPOLE_URL || saved.url;
+  const token = flags.token || process.env.FLAGPOLE_TOKEN || saved.token;
   if (!url) throw new Error('no server: pass --url, set FLAGPOLE_URL, or run `flagpole login`');
   if (!token) throw new Error('no API token: pass --token, set FLAGPOLE_TOKEN, or run `flagpole login` (an administrator issues tokens under Admin → API tokens)');
   return { url, token };

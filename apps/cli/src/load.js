@@ -3,7 +3,7 @@
 // their format, keeping each problem's line and column so that an organiser can jump to it.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { validatorFor } from './schema.js';
 
 /** File names recognised as one challenge each: ctfcli's and noCTF's. */
@@ -69,11 +69,28 @@ export function loadText(file, text) {
     }
     return { line: 1, column: 1 };
   };
+  /** Where a key (not its value) is written: an unknown key is reported there. @param {(string|number)[]} field @param {string} key */
+  const locateKey = (field, key) => {
+    const parent = field.length === 0 ? doc.contents : doc.getIn(field, true);
+    if (isMap(parent)) {
+      const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === key);
+      const range = isScalar(pair?.key) ? pair.key.range : undefined;
+      if (range) return at(range[0]);
+    }
+    return locate(field);
+  };
   const data = doc.toJS();
   const format = formatOf(file);
   const validate = validatorFor(format);
   if (!validate(data)) {
-    for (const error of validate.errors ?? []) {
+    const errors = validate.errors ?? [];
+    // A union (`anyOf`) that failed reports every branch; when a branch got deeper, its error is the useful one.
+    const deeper = (/** @type {string} */ at) => errors.some((other) => other.instancePath.startsWith(`${at}/`));
+    const useful = errors.filter(
+      (error) => !((error.keyword === 'anyOf' || error.keyword === 'type') && deeper(error.instancePath)) &&
+        !(error.keyword === 'anyOf' && errors.length > 1),
+    );
+    for (const error of useful) {
       const field = error.instancePath
         .split('/')
         .slice(1)
@@ -82,12 +99,12 @@ export function loadText(file, text) {
       const extra = /** @type {Record<string, unknown>} */ (error.params);
       const missing = typeof extra.missingProperty === 'string' ? extra.missingProperty : undefined;
       const unknown = typeof extra.additionalProperty === 'string' ? extra.additionalProperty : undefined;
-      const allowed = Array.isArray(extra.allowedValues) ? `: ${extra.allowedValues.join(', ')}` : '';
+      const allowed = Array.isArray(extra.allowedValues) ? `: ${extra.allowedValues.map((v) => JSON.stringify(v)).join(', ')}` : '';
       const name = [...field, ...(missing ? [missing] : []), ...(unknown ? [unknown] : [])].join('.');
-      const where = locate(unknown ? [...field, unknown] : field);
+      const where = unknown ? locateKey(field, unknown) : locate(field);
       problems.push({ file, ...where, field: name, message: `${error.message ?? 'is invalid'}${allowed}` });
     }
-    return { problems: dedupe(problems) };
+    return { problems: dedupe(problems).sort((a, b) => a.line - b.line || a.column - b.column) };
   }
   return { loaded: { file, dir: path.dirname(file), format, data, locate }, problems };
 }
