@@ -49,7 +49,9 @@ export async function applyPlan(client, game, plan, progress) {
     let id = step.id;
     if (id === undefined) {
       progress(`creating "${step.title}"`);
-      id = (await client.createChallenge(game, { title: desired.title, category: desired.category, type: desired.type })).id;
+      id = (
+        await client.createChallenge(game, { title: desired.title, category: desired.category, type: desired.type })
+      ).id;
     }
     const enable = step.changes.find((change) => change.field === 'isEnabled');
     // Disabling comes first, so players never see a half-updated challenge; enabling comes last, once it has its flags.

@@ -112,13 +112,20 @@ export async function runSync(command, dir, values) {
   const summary = `${counts.create} to create, ${counts.update} to update, ${counts.unchanged} unchanged, ${counts.delete} to delete${counts.keep ? `, ${counts.keep} not in the folder` : ''}`;
   const changes = hasChanges(plan);
   if (!values.json) {
-    out(c.bold(`${command === 'verify' ? 'Drift' : 'Plan'} for game ${game} (${folder.wanted.length} challenge file(s) in ${dir}):`));
+    out(
+      c.bold(
+        `${command === 'verify' ? 'Drift' : 'Plan'} for game ${game} (${folder.wanted.length} challenge file(s) in ${dir}):`,
+      ),
+    );
     for (const line of describePlan(plan, c)) out(line);
     out('');
   }
   if (command === 'verify') {
     if (values.json) out(JSON.stringify({ game, drift: changes, ...planJson(plan) }));
-    else out(changes ? c.yellow(`The game differs from the folder: ${summary}.`) : c.green('The game matches the folder.'));
+    else
+      out(
+        changes ? c.yellow(`The game differs from the folder: ${summary}.`) : c.green('The game matches the folder.'),
+      );
     return changes ? 2 : 0;
   }
   if (!changes) {
@@ -151,7 +158,8 @@ export async function runSync(command, dir, values) {
 /** @param {string} dir @param {Record<string, any>} values */
 export async function runExport(dir, values) {
   const game = gameId(values.game);
-  if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} is not empty: export writes into a new or empty folder`);
+  if (existsSync(dir) && readdirSync(dir).length > 0)
+    throw new Error(`${dir} is not empty: export writes into a new or empty folder`);
   const client = createClient(resolveCredentials(values));
   await requireAdmin(client);
   await client.game(game);
@@ -185,10 +193,15 @@ export async function runWhoami(values) {
   const credentials = resolveCredentials(values);
   const me = await createClient(credentials).profile();
   const canEdit = me.role === 'Admin';
-  if (values.json) out(JSON.stringify({ url: credentials.url, userId: me.userId, userName: me.userName, role: me.role, canEdit }));
+  if (values.json)
+    out(JSON.stringify({ url: credentials.url, userId: me.userId, userName: me.userName, role: me.role, canEdit }));
   else {
     out(`${me.userName ?? me.userId} (${me.role}) on ${credentials.url}`);
-    out(canEdit ? 'This token can sync, verify and export games.' : 'This token cannot edit games: sync, verify and export need an Admin token.');
+    out(
+      canEdit
+        ? 'This token can sync, verify and export games.'
+        : 'This token cannot edit games: sync, verify and export need an Admin token.',
+    );
   }
   return 0;
 }

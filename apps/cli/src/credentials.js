@@ -6,7 +6,9 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 
 export function credentialsFile() {
-  const dir = process.env.FLAGPOLE_CONFIG_DIR ?? path.join(process.env.XDG_CONFIG_HOME ?? path.join(homedir(), '.config'), 'flagpole');
+  const dir =
+    process.env.FLAGPOLE_CONFIG_DIR ??
+    path.join(process.env.XDG_CONFIG_HOME ?? path.join(homedir(), '.config'), 'flagpole');
   return path.join(dir, 'credentials.json');
 }
 
@@ -34,6 +36,9 @@ export function resolveCredentials(flags) {
   const url = flags.url || process.env.FLAGPOLE_URL || saved.url;
   const token = flags.token || process.env.FLAGPOLE_TOKEN || saved.token;
   if (!url) throw new Error('no server: pass --url, set FLAGPOLE_URL, or run `flagpole login`');
-  if (!token) throw new Error('no API token: pass --token, set FLAGPOLE_TOKEN, or run `flagpole login` (an administrator issues tokens under Admin → API tokens)');
+  if (!token)
+    throw new Error(
+      'no API token: pass --token, set FLAGPOLE_TOKEN, or run `flagpole login` (an administrator issues tokens under Admin → API tokens)',
+    );
   return { url, token };
 }

@@ -117,7 +117,10 @@ function fromCtfcli(loaded) {
   let image = container.image;
   if (!image && typeof d.image === 'string' && d.image.trim() !== '') {
     if (d.image.trim() === '.') {
-      c.note('image', '"." (a local Dockerfile) is not built by Flagpole: build and push it, then set flagpole.container.image');
+      c.note(
+        'image',
+        '"." (a local Dockerfile) is not built by Flagpole: build and push it, then set flagpole.container.image',
+      );
     } else image = d.image.trim();
   }
   const type = fp.type ?? (image ? 'StaticContainer' : 'StaticAttachment');
@@ -138,7 +141,10 @@ function fromCtfcli(loaded) {
       if (typeof flag === 'string') return { flag, matchType: 'Exact' };
       const regex = flag.type === 'regex';
       const ignoreCase = flag.data === 'case_insensitive';
-      return { flag: flag.content, matchType: regex ? (ignoreCase ? 'RegexIgnoreCase' : 'Regex') : ignoreCase ? 'IgnoreCase' : 'Exact' };
+      return {
+        flag: flag.content,
+        matchType: regex ? (ignoreCase ? 'RegexIgnoreCase' : 'Regex') : ignoreCase ? 'IgnoreCase' : 'Exact',
+      };
     }),
     attachment: attachmentOf(loaded, d.files?.[0], ['files', 0], c),
   };
@@ -152,8 +158,23 @@ function fromCtfcli(loaded) {
   flagpoleFields(fp, desired);
   typeRules(desired, c);
 
-  for (const field of ['author', 'attribution', 'connection_info', 'tags', 'topics', 'requirements', 'next', 'protocol', 'host', 'healthcheck', 'solution', 'logic', 'version']) {
-    if (d[field] !== undefined && d[field] !== null && field !== 'version') c.note(field, 'no Flagpole counterpart: skipped');
+  for (const field of [
+    'author',
+    'attribution',
+    'connection_info',
+    'tags',
+    'topics',
+    'requirements',
+    'next',
+    'protocol',
+    'host',
+    'healthcheck',
+    'solution',
+    'logic',
+    'version',
+  ]) {
+    if (d[field] !== undefined && d[field] !== null && field !== 'version')
+      c.note(field, 'no Flagpole counterpart: skipped');
   }
   if (d.scheduled_at) {
     c.note('scheduled_at', 'Flagpole has no release time per challenge: skipped (enable it then with state: visible)');
@@ -214,7 +235,10 @@ function flagpoleFields(fp, desired) {
 function typeRules(desired, c) {
   const isContainer = desired.type.endsWith('Container');
   if (desired.type === 'DynamicContainer' && desired.flags.length > 0) {
-    c.problem(['flags'], 'a DynamicContainer challenge has no fixed flags (its flags come from flagpole.flag_template)');
+    c.problem(
+      ['flags'],
+      'a DynamicContainer challenge has no fixed flags (its flags come from flagpole.flag_template)',
+    );
   }
   if (desired.type === 'DynamicAttachment' && desired.attachment) {
     c.problem(['files'], 'a DynamicAttachment challenge has one attachment per flag, not one for the challenge');
@@ -310,13 +334,19 @@ function scoringFromNoctf(scoring, desired, c) {
   if (scoring.strategy === 'static' && typeof params.base === 'number') {
     desired.originalScore = params.base;
     desired.minScoreRate = 1;
-  } else if ((scoring.strategy === 'quadratic' || scoring.strategy === 'exponential') && typeof params.top === 'number') {
+  } else if (
+    (scoring.strategy === 'quadratic' || scoring.strategy === 'exponential') &&
+    typeof params.top === 'number'
+  ) {
     desired.originalScore = params.top;
     if (typeof params.base === 'number') desired.minScoreRate = Math.min(1, params.base / params.top);
     const decay = scoring.strategy === 'quadratic' ? params.decay : params.k;
     if (typeof decay === 'number') {
       desired.difficulty = scoring.strategy === 'quadratic' ? difficultyForDecay(decay) : Math.max(0.1, decay);
-      c.note('scoring', `${scoring.strategy} curve mapped to Flagpole's exponential one, difficulty ${desired.difficulty}`);
+      c.note(
+        'scoring',
+        `${scoring.strategy} curve mapped to Flagpole's exponential one, difficulty ${desired.difficulty}`,
+      );
     }
   } else {
     c.note('scoring', `strategy "${scoring.strategy}" has no Flagpole counterpart: skipped`);

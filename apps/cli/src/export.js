@@ -50,7 +50,8 @@ export function toChallengeYaml(challenge) {
     flags: challenge.flags.map((flag) => ({
       type: flag.matchType.startsWith('Regex') ? 'regex' : 'static',
       content: flag.flag,
-      data: flag.matchType === 'IgnoreCase' || flag.matchType === 'RegexIgnoreCase' ? 'case_insensitive' : 'case_sensitive',
+      data:
+        flag.matchType === 'IgnoreCase' || flag.matchType === 'RegexIgnoreCase' ? 'case_insensitive' : 'case_sensitive',
     })),
     hints: challenge.hints,
     flagpole,

@@ -28,7 +28,7 @@ Exit status: 0 done, 1 error, 2 changes found by \`sync --dry-run\` or drift fou
 See docs/challenges-as-code.md.
 `;
 
-/** @type {Record<string, string>} */
+/** Each command's help, by command name. */
 export const HELP = {
   sync: `Usage: flagpole sync DIR --game ID [--dry-run] [--prune] [--yes] [--json]
 

@@ -15,7 +15,10 @@ export const CHALLENGE_FILES = ['challenge.yml', 'challenge.yaml', 'noctf.yaml',
  * @typedef {{ file: string, dir: string, format: Format, data: Record<string, any>, locate: (field: (string|number)[]) => { line: number, column: number } }} LoadedFile
  */
 
-/** Every challenge file under `root`, in a stable order; folders named node_modules or starting with `.` are skipped. */
+/**
+ * Every challenge file under `root`, in a stable order; folders named node_modules or starting with `.` are skipped.
+ * @param {string} root
+ */
 export function findChallengeFiles(root) {
   /** @type {string[]} */
   const found = [];
@@ -87,7 +90,8 @@ export function loadText(file, text) {
     // A union (`anyOf`) that failed reports every branch; when a branch got deeper, its error is the useful one.
     const deeper = (/** @type {string} */ at) => errors.some((other) => other.instancePath.startsWith(`${at}/`));
     const useful = errors.filter(
-      (error) => !((error.keyword === 'anyOf' || error.keyword === 'type') && deeper(error.instancePath)) &&
+      (error) =>
+        !((error.keyword === 'anyOf' || error.keyword === 'type') && deeper(error.instancePath)) &&
         !(error.keyword === 'anyOf' && errors.length > 1),
     );
     for (const error of useful) {
@@ -99,7 +103,9 @@ export function loadText(file, text) {
       const extra = /** @type {Record<string, unknown>} */ (error.params);
       const missing = typeof extra.missingProperty === 'string' ? extra.missingProperty : undefined;
       const unknown = typeof extra.additionalProperty === 'string' ? extra.additionalProperty : undefined;
-      const allowed = Array.isArray(extra.allowedValues) ? `: ${extra.allowedValues.map((v) => JSON.stringify(v)).join(', ')}` : '';
+      const allowed = Array.isArray(extra.allowedValues)
+        ? `: ${extra.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`
+        : '';
       const name = [...field, ...(missing ? [missing] : []), ...(unknown ? [unknown] : [])].join('.');
       const where = unknown ? locateKey(field, unknown) : locate(field);
       problems.push({ file, ...where, field: name, message: `${error.message ?? 'is invalid'}${allowed}` });

@@ -13,7 +13,13 @@ const COMMON = /** @type {const} */ ({
   help: { type: 'boolean', short: 'h', default: false },
 });
 const OPTIONS = /** @type {const} */ ({
-  sync: { ...COMMON, game: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, prune: { type: 'boolean', default: false }, yes: { type: 'boolean', short: 'y', default: false } },
+  sync: {
+    ...COMMON,
+    game: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    prune: { type: 'boolean', default: false },
+    yes: { type: 'boolean', short: 'y', default: false },
+  },
   verify: { ...COMMON, game: { type: 'string' }, prune: { type: 'boolean', default: false } },
   export: { ...COMMON, game: { type: 'string' } },
   lint: { ...COMMON },
@@ -57,11 +63,11 @@ export async function main(argv) {
     switch (name) {
       case 'sync':
       case 'verify':
-        return await runSync(name, oneFolder(name, parsed.positionals), values);
+        return await runSync(name, oneFolder(parsed.positionals), values);
       case 'export':
-        return await runExport(oneFolder(name, parsed.positionals), values);
+        return await runExport(oneFolder(parsed.positionals), values);
       case 'lint':
-        return runLint(oneFolder(name, parsed.positionals), values);
+        return runLint(oneFolder(parsed.positionals), values);
       case 'schema':
         return runSchema(values);
       case 'games':
@@ -84,8 +90,8 @@ export async function main(argv) {
   return 1;
 }
 
-/** @param {string} command @param {string[]} positionals */
-function oneFolder(command, positionals) {
+/** @param {string[]} positionals */
+function oneFolder(positionals) {
   if (positionals.length !== 1) throw new UsageError(`expects one folder, got ${positionals.length}`);
   return /** @type {string} */ (positionals[0]);
 }

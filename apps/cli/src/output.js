@@ -22,6 +22,27 @@ function brief(value) {
 }
 
 /**
+ * Old → new; two long texts are shown from a little before the first place they differ, so the edit is visible.
+ * @param {unknown} from @param {unknown} to
+ */
+function describeChange(from, to) {
+  if (typeof from === 'string' && typeof to === 'string' && Math.max(from.length, to.length) > 60) {
+    let at = 0;
+    while (at < from.length && from[at] === to[at]) at++;
+    const start = Math.max(0, at - 20);
+    const excerpt = (/** @type {string} */ text) =>
+      `${start > 0 ? '...' : ''}${text.slice(start).replace(/\s+/g, ' ')}`;
+    return `${brief(excerpt(from))} → ${brief(excerpt(to))}`;
+  }
+  if (Array.isArray(from) && Array.isArray(to)) {
+    const added = to.filter((item) => !from.includes(item)).length;
+    const removed = from.filter((item) => !to.includes(item)).length;
+    return `${from.length} → ${to.length} item(s) (${added} new, ${removed} removed${added + removed === 0 ? ', reordered' : ''})`;
+  }
+  return `${brief(from)} → ${brief(to)}`;
+}
+
+/**
  * @param {import('./plan.js').Plan} plan
  * @param {ReturnType<typeof palette>} c
  * @returns {string[]}
@@ -42,12 +63,19 @@ export function describePlan(plan, c) {
     lines.push(`${marks[step.action]} ${step.title}${id}${where}${solves}`);
     if (step.action !== 'create' && step.action !== 'update') continue;
     for (const change of step.changes) {
-      lines.push(step.action === 'create' ? `      ${change.field}: ${brief(change.to)}` : `      ${change.field}: ${brief(change.from)} → ${brief(change.to)}`);
+      lines.push(
+        step.action === 'create'
+          ? `      ${change.field}: ${brief(change.to)}`
+          : `      ${change.field}: ${describeChange(change.from, change.to)}`,
+      );
     }
     for (const flag of step.addFlags) lines.push(`      flag added: ${flag.flag} (${flag.matchType})`);
     for (const flag of step.removeFlags) lines.push(`      flag removed: ${flag.flag} (${flag.matchType})`);
     const attachment = step.attachment;
-    if (attachment?.kind === 'upload') lines.push(`      attachment: upload ${attachment.path} (${formatSize(attachment.size)}, sha256 ${attachment.hash.slice(0, 12)}…)`);
+    if (attachment?.kind === 'upload')
+      lines.push(
+        `      attachment: upload ${attachment.path} (${formatSize(attachment.size)}, sha256 ${attachment.hash.slice(0, 12)}…)`,
+      );
     if (attachment?.kind === 'remote') lines.push(`      attachment: link ${attachment.url}`);
     if (attachment?.kind === 'clear') lines.push('      attachment: removed');
   }

@@ -44,7 +44,8 @@ const SCALARS = /** @type {const} */ ([
 function normalise(field, value) {
   if (field === 'flagTemplate') return value ?? '';
   if (field === 'deadlineUtc') return value ?? 0;
-  if (field === 'minScoreRate' || field === 'difficulty') return typeof value === 'number' ? Math.round(value * 1e6) / 1e6 : value;
+  if (field === 'minScoreRate' || field === 'difficulty')
+    return typeof value === 'number' ? Math.round(value * 1e6) / 1e6 : value;
   return value;
 }
 
@@ -61,8 +62,10 @@ export const hashOfAssetUrl = (url) => /\/assets\/([0-9a-f]{64})\//.exec(url ?? 
 export function diffChallenge(desired, current) {
   /** @type {Change[]} */
   const changes = [];
-  if (!current || desired.category !== current.category) changes.push({ field: 'category', from: current?.category, to: desired.category });
-  if (!current || desired.content !== current.content) changes.push({ field: 'content', from: current?.content, to: desired.content });
+  if (!current || desired.category !== current.category)
+    changes.push({ field: 'category', from: current?.category, to: desired.category });
+  if (!current || desired.content !== current.content)
+    changes.push({ field: 'content', from: current?.content, to: desired.content });
   if (!current || JSON.stringify(desired.hints) !== JSON.stringify(current.hints)) {
     changes.push({ field: 'hints', from: current?.hints, to: desired.hints });
   }
@@ -77,15 +80,21 @@ export function diffChallenge(desired, current) {
   const remoteFlags = current?.flags ?? [];
   const wantedKeys = new Set(desired.flags.map(flagKey));
   const haveKeys = new Set(remoteFlags.map(flagKey));
-  const addFlags = desired.flags.filter((flag, index) => !haveKeys.has(flagKey(flag)) && desired.flags.findIndex((f) => flagKey(f) === flagKey(flag)) === index);
-  const removeFlags = remoteFlags.filter((flag) => !wantedKeys.has(flagKey(flag))).map(({ id, flag, matchType }) => ({ id, flag, matchType }));
+  const addFlags = desired.flags.filter(
+    (flag, index) =>
+      !haveKeys.has(flagKey(flag)) && desired.flags.findIndex((f) => flagKey(f) === flagKey(flag)) === index,
+  );
+  const removeFlags = remoteFlags
+    .filter((flag) => !wantedKeys.has(flagKey(flag)))
+    .map(({ id, flag, matchType }) => ({ id, flag, matchType }));
 
   /** @type {AttachmentStep | undefined} */
   let attachment;
   const have = current?.attachment ?? null;
   const wanted = desired.attachment;
   if (wanted?.kind === 'local') {
-    if (have?.type !== 'Local' || hashOfAssetUrl(have.url) !== wanted.hash) attachment = { kind: 'upload', path: wanted.path, hash: wanted.hash, size: wanted.size };
+    if (have?.type !== 'Local' || hashOfAssetUrl(have.url) !== wanted.hash)
+      attachment = { kind: 'upload', path: wanted.path, hash: wanted.hash, size: wanted.size };
   } else if (wanted?.kind === 'remote') {
     if (have?.type !== 'Remote' || have.url !== wanted.url) attachment = { kind: 'remote', url: wanted.url };
   } else if (have && desired.type !== 'DynamicAttachment') attachment = { kind: 'clear' };
@@ -107,7 +116,11 @@ export function planSync(wanted, remote, options) {
   for (const { file, desired } of wanted) {
     const other = seen.get(desired.title);
     if (other) {
-      plan.errors.push({ file, field: 'name', message: `"${desired.title}" is also the name in ${other}: names must be unique` });
+      plan.errors.push({
+        file,
+        field: 'name',
+        message: `"${desired.title}" is also the name in ${other}: names must be unique`,
+      });
       continue;
     }
     seen.set(desired.title, file);
@@ -122,7 +135,8 @@ export function planSync(wanted, remote, options) {
       continue;
     }
     const diff = diffChallenge(desired, current);
-    const changed = diff.changes.length + diff.addFlags.length + diff.removeFlags.length > 0 || diff.attachment !== undefined;
+    const changed =
+      diff.changes.length + diff.addFlags.length + diff.removeFlags.length > 0 || diff.attachment !== undefined;
     if (!current && desired.isEnabled === undefined) {
       plan.notes.push({ file, field: 'state', message: 'not given: created hidden (state: visible enables it)' });
     }
@@ -152,7 +166,8 @@ export function planSync(wanted, remote, options) {
 }
 
 /** @param {Plan} plan */
-export const hasChanges = (plan) => plan.steps.some((step) => step.action === 'create' || step.action === 'update' || step.action === 'delete');
+export const hasChanges = (plan) =>
+  plan.steps.some((step) => step.action === 'create' || step.action === 'update' || step.action === 'delete');
 
 /** @param {Plan} plan */
 export function summarise(plan) {

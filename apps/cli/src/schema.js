@@ -10,7 +10,8 @@ import addFormatsModule from 'ajv-formats';
 /** @param {Format} format @returns {Record<string, unknown>} */
 export function schemaOf(format) {
   const name = format === 'noctf' ? 'noctf.schema.json' : 'challenge.schema.json';
-  const read = (/** @type {string} */ file) => JSON.parse(readFileSync(new URL(`../schema/${file}`, import.meta.url), 'utf8'));
+  const read = (/** @type {string} */ file) =>
+    JSON.parse(readFileSync(new URL(`../schema/${file}`, import.meta.url), 'utf8'));
   const schema = read(name);
   // noCTF's file shares challenge.yml's `flagpole` block; it is put in place so the schema stands alone.
   if (format === 'noctf') schema.properties.flagpole = read('challenge.schema.json').properties.flagpole;

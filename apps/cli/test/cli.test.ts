@@ -58,7 +58,13 @@ beforeAll(async () => {
   await admin.signIn('admin', platform.adminPassword);
   const { token } = await admin.call<{ token: string }>('POST', '/api/tokens', { name: 'cli tests', expiresIn: 0 });
   const now = Date.now();
-  game = (await admin.call<{ id: number }>('POST', '/api/edit/games', { title: 'CLI Cup', start: now - 3_600_000, end: now + 86_400_000 })).id;
+  game = (
+    await admin.call<{ id: number }>('POST', '/api/edit/games', {
+      title: 'CLI Cup',
+      start: now - 3_600_000,
+      end: now + 86_400_000,
+    })
+  ).id;
   work = mkdtempSync(path.join(tmpdir(), 'flagpole-cli-e2e-'));
   repo = path.join(work, 'repo');
   cpSync(examples, repo, { recursive: true });
@@ -103,19 +109,36 @@ describe('flagpole against the built server', () => {
     expect(first.stderr).toContain('uploading');
     expect(first.code).toBe(0);
     const jar = await byTitle('Cookie Jar');
-    expect(jar).toMatchObject({ type: 'StaticAttachment', isEnabled: true, originalScore: 500, disableBloodBonus: false });
+    expect(jar).toMatchObject({
+      type: 'StaticAttachment',
+      isEnabled: true,
+      originalScore: 500,
+      disableBloodBonus: false,
+    });
     expect(jar.minScoreRate).toBeCloseTo(0.2);
     expect(jar.deadlineUtc).toBe(Date.parse('2030-01-01T00:00:00+02:00'));
-    expect(jar.hints).toEqual(['Look at what the server sets, not what it says.', 'The signature covers the value, not the name.']);
+    expect(jar.hints).toEqual([
+      'Look at what the server sets, not what it says.',
+      'The signature covers the value, not the name.',
+    ]);
     expect(jar.flags.map((f) => [f.flag, f.matchType]).sort()).toEqual([
       ['FLAG{COOKIES_ARE_TASTY}', 'IgnoreCase'],
       ['flag{c00kies_4re_t4sty}', 'Exact'],
     ]);
     expect(jar.attachment?.type).toBe('Local');
     const echo = await byTitle('Echo Chamber');
-    expect(echo).toMatchObject({ type: 'DynamicContainer', isEnabled: false, flagTemplate: 'flag{echo_[TEAM_HASH]}', exposePort: 1337, networkMode: 'Isolated', disableBloodBonus: true });
+    expect(echo).toMatchObject({
+      type: 'DynamicContainer',
+      isEnabled: false,
+      flagTemplate: 'flag{echo_[TEAM_HASH]}',
+      exposePort: 1337,
+      networkMode: 'Isolated',
+      disableBloodBonus: true,
+    });
     expect((await byTitle('RSA Warm-up')).flags.map((f) => f.matchType).sort()).toEqual(['Regex', 'RegexIgnoreCase']);
-    expect(await byTitle('Keygen')).toMatchObject({ attachment: { type: 'Remote', url: 'https://downloads.example/keygen.bin' } });
+    expect(await byTitle('Keygen')).toMatchObject({
+      attachment: { type: 'Remote', url: 'https://downloads.example/keygen.bin' },
+    });
     expect(await byTitle('Where Is It')).toMatchObject({ isEnabled: true, originalScore: 500 });
 
     const second = await flagpole('sync', 'repo', '--game', String(game), '--yes');
@@ -134,7 +157,9 @@ describe('flagpole against the built server', () => {
     const [entry] = await admin.call<{ id: number }[]>('GET', `/api/game/${game}/participations`);
     await admin.call('PUT', `/api/admin/participation/${entry?.id}`, { status: 'Accepted' });
     const before = await byTitle('Cookie Jar');
-    const submission = await player.call<number>('POST', `/api/game/${game}/challenges/${before.id}`, { flag: 'flag{c00kies_4re_t4sty}' });
+    const submission = await player.call<number>('POST', `/api/game/${game}/challenges/${before.id}`, {
+      flag: 'flag{c00kies_4re_t4sty}',
+    });
     let verdict = 'FlagSubmitted';
     for (let tries = 0; tries < 100 && verdict === 'FlagSubmitted'; tries++) {
       verdict = await player.call<string>('GET', `/api/game/${game}/challenges/${before.id}/status/${submission}`);
@@ -153,7 +178,11 @@ describe('flagpole against the built server', () => {
     expect(dry.code).toBe(2);
     const plan = JSON.parse(dry.stdout);
     const step = plan.steps.find((s: { title: string }) => s.title === 'Cookie Jar');
-    expect(step).toMatchObject({ action: 'update', id: before.id, addFlags: [{ flag: 'FLAG{COOKIES_ARE_CRUNCHY}', matchType: 'IgnoreCase' }] });
+    expect(step).toMatchObject({
+      action: 'update',
+      id: before.id,
+      addFlags: [{ flag: 'FLAG{COOKIES_ARE_CRUNCHY}', matchType: 'IgnoreCase' }],
+    });
     expect(step.changes.map((c: { field: string }) => c.field)).toEqual(['content']);
     expect(step.removeFlags.map((f: { flag: string }) => f.flag)).toEqual(['FLAG{COOKIES_ARE_TASTY}']);
     expect(step.attachment.kind).toBe('upload');
@@ -168,15 +197,23 @@ describe('flagpole against the built server', () => {
     const kept = before.flags.find((f) => f.flag === 'flag{c00kies_4re_t4sty}');
     expect(after.flags.find((f) => f.flag === 'flag{c00kies_4re_t4sty}')?.id).toBe(kept?.id);
     expect(after.attachment?.url).not.toBe(before.attachment?.url);
-    const details = await player.call<{ challenges: Record<string, { id: number; solved: number }[]> }>('GET', `/api/game/${game}/details`);
-    const solved = Object.values(details.challenges).flat().find((c) => c.id === before.id);
+    const details = await player.call<{ challenges: Record<string, { id: number; solved: number }[]> }>(
+      'GET',
+      `/api/game/${game}/details`,
+    );
+    const solved = Object.values(details.challenges)
+      .flat()
+      .find((c) => c.id === before.id);
     expect(solved?.solved).toBe(1);
     expect((await flagpole('sync', 'repo', '--game', String(game), '--dry-run')).code).toBe(0);
   });
 
   it('verify exits 2 and prints the drift when the game was edited on the server', async () => {
     const rsa = await byTitle('RSA Warm-up');
-    await admin.call('PUT', `/api/edit/games/${game}/challenges/${rsa.id}`, { content: 'Edited in the browser.', originalScore: 250 });
+    await admin.call('PUT', `/api/edit/games/${game}/challenges/${rsa.id}`, {
+      content: 'Edited in the browser.',
+      originalScore: 250,
+    });
     const result = await flagpole('verify', 'repo', '--game', String(game));
     expect(result.code).toBe(2);
     expect(result.stdout).toMatch(/~ update\s+RSA Warm-up/);
@@ -202,7 +239,9 @@ describe('flagpole against the built server', () => {
   it('exports the game as a folder that syncs back with no change', async () => {
     const result = await flagpole('export', '--game', String(game), 'exported');
     expect(result.code).toBe(0);
-    expect(readFileSync(path.join(work, 'exported/cookie-jar/files/cookie-jar.zip'), 'utf8')).toContain('a new version');
+    expect(readFileSync(path.join(work, 'exported/cookie-jar/files/cookie-jar.zip'), 'utf8')).toContain(
+      'a new version',
+    );
     expect((await flagpole('lint', 'exported')).code).toBe(0);
     const again = await flagpole('sync', 'exported', '--game', String(game), '--dry-run');
     expect(again.stdout).toContain('Nothing to change');
@@ -230,15 +269,27 @@ describe('flagpole against the built server', () => {
     await admin.call('PUT', `/api/admin/users/${userId}`, { role: 'Admin' });
     const { token } = await organiser.call<{ token: string }>('POST', '/api/tokens', { name: 'theirs', expiresIn: 0 });
     await admin.call('PUT', `/api/admin/users/${userId}`, { role: 'User' });
-    const result = await runCli(['sync', 'repo', '--game', String(game), '--yes'], { ...env, FLAGPOLE_TOKEN: token }, work);
+    const result = await runCli(
+      ['sync', 'repo', '--game', String(game), '--yes'],
+      { ...env, FLAGPOLE_TOKEN: token },
+      work,
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('whose role is User: editing challenges needs a token issued by an Admin');
   });
 
   it('login saves the credentials the other commands then use', async () => {
-    const login = await runCli(['login', '--url', platform.url, '--token', env.FLAGPOLE_TOKEN ?? ''], { FLAGPOLE_CONFIG_DIR: env.FLAGPOLE_CONFIG_DIR ?? '' }, work);
+    const login = await runCli(
+      ['login', '--url', platform.url, '--token', env.FLAGPOLE_TOKEN ?? ''],
+      { FLAGPOLE_CONFIG_DIR: env.FLAGPOLE_CONFIG_DIR ?? '' },
+      work,
+    );
     expect(login.code).toBe(0);
-    const whoami = await runCli(['whoami'], { FLAGPOLE_CONFIG_DIR: env.FLAGPOLE_CONFIG_DIR ?? '', FLAGPOLE_URL: '', FLAGPOLE_TOKEN: '' }, work);
+    const whoami = await runCli(
+      ['whoami'],
+      { FLAGPOLE_CONFIG_DIR: env.FLAGPOLE_CONFIG_DIR ?? '', FLAGPOLE_URL: '', FLAGPOLE_TOKEN: '' },
+      work,
+    );
     expect(whoami.stdout).toContain('admin (Admin)');
   });
 });

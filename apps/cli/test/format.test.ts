@@ -20,18 +20,24 @@ function desiredOf(text: string, name = 'challenge.yml') {
   return toDesired(loaded);
 }
 
+interface SchemaShape {
+  properties: {
+    flagpole: { properties: Record<string, { enum?: string[]; properties?: Record<string, { enum?: string[] }> }> };
+  };
+}
+const schema = (format: 'ctfcli' | 'noctf') => schemaOf(format) as unknown as SchemaShape;
+
 describe('the JSON Schema', () => {
   it("lists exactly the platform's categories, types, network modes", () => {
-    const flagpole = (schemaOf('ctfcli') as any).properties.flagpole.properties;
-    expect(flagpole.category.enum).toEqual(ChallengeCategory.options);
+    const flagpole = schema('ctfcli').properties.flagpole.properties;
+    expect(flagpole.category?.enum).toEqual(ChallengeCategory.options);
     expect([...CATEGORIES]).toEqual(ChallengeCategory.options);
-    expect(flagpole.type.enum).toEqual(ChallengeType.options);
-    expect(flagpole.container.properties.network.enum).toEqual(NetworkMode.options);
+    expect(flagpole.type?.enum).toEqual(ChallengeType.options);
+    expect(flagpole.container?.properties?.network?.enum).toEqual(NetworkMode.options);
   });
 
   it('gives noctf.yaml the same flagpole block, standing alone', () => {
-    const noctf = schemaOf('noctf') as any;
-    expect(noctf.properties.flagpole).toEqual((schemaOf('ctfcli') as any).properties.flagpole);
+    expect(schema('noctf').properties.flagpole).toEqual(schema('ctfcli').properties.flagpole);
   });
 });
 
@@ -44,7 +50,8 @@ describe('lint', () => {
   });
 
   it('reports each problem with its line, column and field', () => {
-    const text = 'name: Bad\nvalue: lots\nflags:\n  - type: static\n    content: x\n    data: sometimes\nflagpole:\n  colour: red\n';
+    const text =
+      'name: Bad\nvalue: lots\nflags:\n  - type: static\n    content: x\n    data: sometimes\nflagpole:\n  colour: red\n';
     const { problems } = loadText('bad/challenge.yml', text);
     expect(problems.map((p) => `${p.line}:${p.column} ${p.field}`)).toEqual([
       '2:8 value',
@@ -66,7 +73,8 @@ describe('lint', () => {
     const text = 'name: A\nfiles:\n  - missing.zip\n';
     writeFileSync(file, text);
     const { loaded } = loadText(file, text);
-    const { problems } = toDesired(loaded!);
+    if (!loaded) throw new Error('not loaded');
+    const { problems } = toDesired(loaded);
     expect(problems.map((p) => `${p.line}:${p.column} ${p.field}`)).toEqual(['3:5 files.0']);
   });
 });
@@ -109,8 +117,14 @@ describe('mapping ctfcli fields', () => {
         { flag: 'b+', matchType: 'RegexIgnoreCase' },
       ],
     });
-    for (const flag of desired!.flags) expect(FlagMatchType.options).toContain(flag.matchType);
-    expect(notes.map((n) => n.field).sort()).toEqual(['author', 'category', 'extra.decay', 'hints.1.cost', 'scheduled_at']);
+    for (const flag of desired?.flags ?? []) expect(FlagMatchType.options).toContain(flag.matchType);
+    expect(notes.map((n) => n.field).sort()).toEqual([
+      'author',
+      'category',
+      'extra.decay',
+      'hints.1.cost',
+      'scheduled_at',
+    ]);
   });
 
   it('puts the score within 5 % of the minimum after `decay` solves', () => {
@@ -118,7 +132,7 @@ describe('mapping ctfcli fields', () => {
     expect(Math.exp((1 - 21) / d)).toBeCloseTo(0.05, 2);
   });
 
-  it('maps other platforms\' category names and falls back to Misc with a note', () => {
+  it("maps other platforms' category names and falls back to Misc with a note", () => {
     expect(mapCategory('Cryptography')).toBe('Crypto');
     expect(mapCategory('osint')).toBe('OSINT');
     const { desired, notes } = desiredOf('name: X\ncategory: Stego\n');
@@ -191,6 +205,8 @@ describe('mapping noCTF fields', () => {
       difficulty: difficultyForDecay(11),
       disableBloodBonus: true,
     });
-    expect(notes.map((n) => n.field)).toEqual(expect.arrayContaining(['categories', 'hints.0.title', 'scoring', 'scoring.bonus']));
+    expect(notes.map((n) => n.field)).toEqual(
+      expect.arrayContaining(['categories', 'hints.0.title', 'scoring', 'scoring.bonus']),
+    );
   });
 });

@@ -67,7 +67,10 @@ describe('planSync', () => {
           desired: desired({
             content: 'Eat it slowly.',
             originalScore: 400,
-            flags: [{ flag: 'flag{a}', matchType: 'Exact' }, { flag: 'flag{b}', matchType: 'IgnoreCase' }],
+            flags: [
+              { flag: 'flag{a}', matchType: 'Exact' },
+              { flag: 'flag{b}', matchType: 'IgnoreCase' },
+            ],
           }),
         },
       ],
