@@ -278,6 +278,51 @@ describe('flagpole against the built server', () => {
     expect(result.stderr).toContain('whose role is User: editing challenges needs a token issued by an Admin');
   });
 
+  it('syncs a noCTF folder into another game, then finds nothing to change', async () => {
+    const other = (
+      await admin.call<{ id: number }>('POST', '/api/edit/games', {
+        title: 'noCTF Cup',
+        start: Date.now(),
+        end: Date.now() + 86_400_000,
+      })
+    ).id;
+    const folder = path.join(work, 'noctf');
+    cpSync(path.join(examples, 'noctf-osint-where'), path.join(folder, 'where'), { recursive: true });
+    const first = await flagpole('sync', 'noctf', '--game', String(other), '--yes', '--json');
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({
+      applied: true,
+      steps: [{ action: 'create', title: 'Where Is It' }],
+    });
+    const [created] = await admin.call<{ id: number }[]>('GET', `/api/edit/games/${other}/challenges`);
+    const detail = await admin.call<Detail>('GET', `/api/edit/games/${other}/challenges/${created?.id}`);
+    expect(detail).toMatchObject({
+      isEnabled: true,
+      originalScore: 500,
+      disableBloodBonus: false,
+      hints: ['Look at the street signs.'],
+    });
+    expect(detail.flags.map((f) => [f.flag, f.matchType]).sort()).toEqual([
+      ['flag{HARBOUR}', 'Exact'],
+      ['flag{harbour}', 'IgnoreCase'],
+    ]);
+    expect((await flagpole('verify', 'noctf', '--game', String(other))).code).toBe(0);
+  });
+
+  it('answers --help for every command and writes no colour codes when not on a terminal', async () => {
+    for (const command of ['sync', 'verify', 'export', 'lint', 'schema', 'games', 'whoami', 'login']) {
+      const help = await runCli([command, '--help'], {}, work);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain(`Usage: flagpole ${command}`);
+    }
+    const top = await runCli(['--help'], {}, work);
+    expect(top.stdout).toContain('Commands:');
+    const plain = await runCli(['sync', 'repo', '--game', String(game), '--dry-run'], { ...env, NO_COLOR: '' }, work);
+    expect(plain.stdout).not.toContain('\u001b[');
+    const schema = await runCli(['schema'], {}, work);
+    expect(JSON.parse(schema.stdout).title).toBe('Flagpole challenge.yml');
+  });
+
   it('login saves the credentials the other commands then use', async () => {
     const login = await runCli(
       ['login', '--url', platform.url, '--token', env.FLAGPOLE_TOKEN ?? ''],

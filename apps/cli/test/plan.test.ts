@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Desired } from '../src/desired.js';
+import { palette } from '../src/output.js';
 import { hasChanges, planSync, summarise } from '../src/plan.js';
 import type { RemoteChallenge } from '../src/remote.js';
 
@@ -120,5 +121,21 @@ describe('planSync', () => {
       { prune: false },
     );
     expect(plan.errors.map((e) => `${e.file} ${e.field}`)).toEqual(['a.yml flagpole.type', 'b.yml name']);
+  });
+});
+
+describe('palette', () => {
+  it('colours only a terminal, and not when NO_COLOR is set', () => {
+    const saved = process.env.NO_COLOR;
+    delete process.env.NO_COLOR;
+    try {
+      expect(palette({ isTTY: true } as NodeJS.WriteStream).green('ok')).toBe('\u001b[32mok\u001b[0m');
+      expect(palette({ isTTY: false } as NodeJS.WriteStream).green('ok')).toBe('ok');
+      process.env.NO_COLOR = '1';
+      expect(palette({ isTTY: true } as NodeJS.WriteStream).green('ok')).toBe('ok');
+    } finally {
+      if (saved === undefined) delete process.env.NO_COLOR;
+      else process.env.NO_COLOR = saved;
+    }
   });
 });
