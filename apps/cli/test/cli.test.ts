@@ -320,7 +320,12 @@ describe('flagpole against the built server', () => {
     const plain = await runCli(['sync', 'repo', '--game', String(game), '--dry-run'], { ...env, NO_COLOR: '' }, work);
     expect(plain.stdout).not.toContain('\u001b[');
     const schema = await runCli(['schema'], {}, work);
-    expect(JSON.parse(schema.stdout).title).toBe('Flagpole challenge.yml');
+    const committed = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../schema/challenge.schema.json'), 'utf8'),
+    );
+    expect(JSON.parse(schema.stdout)).toEqual(committed);
+    // The built server serves the same schema, for editors' `$schema`.
+    expect(await (await fetch(`${platform.url}/api/schemas/challenge.schema.json`)).json()).toEqual(committed);
   });
 
   it('login saves the credentials the other commands then use', async () => {
