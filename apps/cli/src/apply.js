@@ -16,6 +16,26 @@ export async function readGame(client, game) {
   return details;
 }
 
+/** The file field each API field comes from, for messages. @type {Record<string, string>} */
+const FILE_FIELDS = {
+  content: 'description',
+  originalScore: 'value',
+  submissionLimit: 'attempts',
+  minScoreRate: 'flagpole.min_score_rate',
+  difficulty: 'flagpole.difficulty',
+  containerImage: 'flagpole.container.image',
+  exposePort: 'flagpole.container.port',
+  memoryLimit: 'flagpole.container.memory',
+  cpuCount: 'flagpole.container.cpus',
+  storageLimit: 'flagpole.container.storage',
+  networkMode: 'flagpole.container.network',
+  enableTrafficCapture: 'flagpole.container.traffic_capture',
+  flagTemplate: 'flagpole.flag_template',
+  disableBloodBonus: 'flagpole.blood_bonus',
+  deadlineUtc: 'flagpole.deadline',
+  fileName: 'flagpole.file_name',
+};
+
 /**
  * The update body for a step's field changes, without `isEnabled` (set last, once flags are in place).
  * @param {Step} step
@@ -40,51 +60,74 @@ export async function applyPlan(client, game, plan, progress) {
   const uploaded = new Map();
   for (const step of plan.steps) {
     if (step.action === 'unchanged' || step.action === 'keep') continue;
-    if (step.action === 'delete') {
-      progress(`deleting "${step.title}"`);
-      await client.deleteChallenge(game, /** @type {number} */ (step.id));
-      continue;
+    /** What is being done, for an error message that names the file and field. */
+    const doing = { field: 'name' };
+    try {
+      await applyStep(client, game, step, progress, uploaded, doing);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const where = step.file ? `${step.file}: ${doing.field}` : `"${step.title}" (#${step.id})`;
+      throw new Error(`${where}: ${message} (challenges before this one are done; run the sync again once fixed)`);
     }
-    const desired = /** @type {import('./desired.js').Desired} */ (step.desired);
-    let id = step.id;
-    if (id === undefined) {
-      progress(`creating "${step.title}"`);
-      id = (
-        await client.createChallenge(game, { title: desired.title, category: desired.category, type: desired.type })
-      ).id;
+  }
+}
+
+/**
+ * @param {Client} client @param {number} game @param {Step} step @param {(message: string) => void} progress
+ * @param {Map<string, string>} uploaded @param {{ field: string }} doing
+ */
+async function applyStep(client, game, step, progress, uploaded, doing) {
+  if (step.action === 'delete') {
+    progress(`deleting "${step.title}"`);
+    await client.deleteChallenge(game, /** @type {number} */ (step.id));
+    return;
+  }
+  const desired = /** @type {import('./desired.js').Desired} */ (step.desired);
+  let id = step.id;
+  if (id === undefined) {
+    progress(`creating "${step.title}"`);
+    id = (await client.createChallenge(game, { title: desired.title, category: desired.category, type: desired.type }))
+      .id;
+  }
+  const enable = step.changes.find((change) => change.field === 'isEnabled');
+  // Disabling comes first, so players never see a half-updated challenge; enabling comes last, once it has its flags.
+  doing.field = 'state';
+  if (enable?.to === false) await client.updateChallenge(game, id, { isEnabled: false });
+  const body = updateBody(step);
+  doing.field = Object.keys(body)
+    .map((field) => FILE_FIELDS[field] ?? field)
+    .join(', ');
+  if (Object.keys(body).length > 0) {
+    progress(`updating "${step.title}": ${Object.keys(body).join(', ')}`);
+    await client.updateChallenge(game, id, body);
+  }
+  doing.field = 'flags';
+  if (step.addFlags.length > 0) {
+    progress(`adding ${step.addFlags.length} flag(s) to "${step.title}"`);
+    await client.addFlags(game, id, step.addFlags);
+  }
+  const attachment = step.attachment;
+  doing.field = 'files';
+  if (attachment?.kind === 'upload') {
+    let hash = uploaded.get(attachment.hash);
+    if (!hash) {
+      progress(`uploading ${attachment.path} (${formatSize(attachment.size)})`);
+      hash = (await client.upload(attachment.path)).hash;
+      uploaded.set(attachment.hash, hash);
     }
-    const enable = step.changes.find((change) => change.field === 'isEnabled');
-    // Disabling comes first, so players never see a half-updated challenge; enabling comes last, once it has its flags.
-    if (enable?.to === false) await client.updateChallenge(game, id, { isEnabled: false });
-    const body = updateBody(step);
-    if (Object.keys(body).length > 0) {
-      progress(`updating "${step.title}": ${Object.keys(body).join(', ')}`);
-      await client.updateChallenge(game, id, body);
-    }
-    if (step.addFlags.length > 0) {
-      progress(`adding ${step.addFlags.length} flag(s) to "${step.title}"`);
-      await client.addFlags(game, id, step.addFlags);
-    }
-    const attachment = step.attachment;
-    if (attachment?.kind === 'upload') {
-      let hash = uploaded.get(attachment.hash);
-      if (!hash) {
-        progress(`uploading ${attachment.path} (${formatSize(attachment.size)})`);
-        hash = (await client.upload(attachment.path)).hash;
-        uploaded.set(attachment.hash, hash);
-      }
-      await client.setAttachment(game, id, { attachmentType: 'Local', fileHash: hash });
-    } else if (attachment?.kind === 'remote') {
-      await client.setAttachment(game, id, { attachmentType: 'Remote', remoteUrl: attachment.url });
-    } else if (attachment?.kind === 'clear') {
-      await client.setAttachment(game, id, { attachmentType: 'None' });
-    }
-    // Old flags go after the new ones are in, so a challenge being edited never runs without a flag.
-    for (const flag of step.removeFlags) await client.deleteFlag(game, id, flag.id);
-    if (enable?.to === true) {
-      progress(`enabling "${step.title}"`);
-      await client.updateChallenge(game, id, { isEnabled: true });
-    }
+    await client.setAttachment(game, id, { attachmentType: 'Local', fileHash: hash });
+  } else if (attachment?.kind === 'remote') {
+    await client.setAttachment(game, id, { attachmentType: 'Remote', remoteUrl: attachment.url });
+  } else if (attachment?.kind === 'clear') {
+    await client.setAttachment(game, id, { attachmentType: 'None' });
+  }
+  // Old flags go after the new ones are in, so a challenge being edited never runs without a flag.
+  doing.field = 'flags';
+  for (const flag of step.removeFlags) await client.deleteFlag(game, id, flag.id);
+  doing.field = 'state';
+  if (enable?.to === true) {
+    progress(`enabling "${step.title}"`);
+    await client.updateChallenge(game, id, { isEnabled: true });
   }
 }
 

@@ -1,4 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -327,6 +328,55 @@ describe('flagpole against the built server', () => {
     // The built server serves the same schema, for editors' `$schema`.
     expect(await (await fetch(`${platform.url}/api/schemas/challenge.schema.json`)).json()).toEqual(committed);
   });
+
+  it('names the file and field when the server refuses a step, and a rerun after the fix finishes', async () => {
+    const folder = path.join(work, 'boxes');
+    cpSync(path.join(examples, 'misc-sanity'), path.join(folder, 'box'), { recursive: true });
+    const file = path.join(folder, 'box', 'challenge.yml');
+    // The test server has no container engine, so enabling a container challenge is refused.
+    writeFileSync(file, 'name: Box\nimage: reg.example/box:1\nflags: [flag{box}]\nstate: visible\n');
+    const refused = await flagpole('sync', 'boxes', '--game', String(game), '--yes');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `${path.join('boxes', 'box', 'challenge.yml')}: state: PUT /api/edit/games/${game}/challenges/`,
+    );
+    expect(refused.stderr).toContain('run the sync again once fixed');
+    const box = await byTitle('Box');
+    expect(box).toMatchObject({ type: 'StaticContainer', isEnabled: false, flags: [{ flag: 'flag{box}' }] });
+    writeFileSync(file, 'name: Box\nimage: reg.example/box:1\nflags: [flag{box}]\nstate: hidden\n');
+    const rerun = await flagpole('sync', 'boxes', '--game', String(game), '--yes');
+    expect(rerun.stdout).toContain('Nothing to change');
+    await admin.call('DELETE', `/api/edit/games/${game}/challenges/${box.id}`);
+  });
+
+  it.skipIf(!existsSync('/usr/bin/script'))(
+    'asks before applying on a terminal, and a "no" changes nothing',
+    async () => {
+      const file = path.join(repo, 'crypto-rsa-warmup/challenge.yml');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('Small enough.', 'Small enough, really.'));
+      const onTerminal = (answer: string) =>
+        new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+          const command = `${process.execPath} ${path.resolve(import.meta.dirname, '../bin/flagpole.js')} sync repo --game ${game}`;
+          // `script` gives the command a pseudo-terminal, as an organiser's shell would.
+          const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: work, env: { ...process.env, ...env } });
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => {
+            output += chunk.toString();
+            if (output.includes('[y/N]') && !child.stdin.writableEnded) child.stdin.end(`${answer}\n`);
+          });
+          child.once('error', reject);
+          child.once('close', (code) => resolve({ code, output }));
+        });
+      const declined = await onTerminal('n');
+      expect(declined.output).toContain('Apply: 0 to create, 1 to update');
+      expect(declined.output).toContain('\u001b[33m~ update');
+      expect(declined.code).toBe(1);
+      expect((await byTitle('RSA Warm-up')).content).not.toContain('really');
+      const accepted = await onTerminal('y');
+      expect(accepted.code).toBe(0);
+      expect((await byTitle('RSA Warm-up')).content).toContain('really');
+    },
+  );
 
   it('login saves the credentials the other commands then use', async () => {
     const login = await runCli(
