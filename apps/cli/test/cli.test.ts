@@ -334,7 +334,7 @@ describe('flagpole against the built server', () => {
     cpSync(path.join(examples, 'misc-sanity'), path.join(folder, 'box'), { recursive: true });
     const file = path.join(folder, 'box', 'challenge.yml');
     // The test server has no container engine, so enabling a container challenge is refused.
-    writeFileSync(file, 'name: Box\nimage: reg.example/box:1\nflags: [flag{box}]\nstate: visible\n');
+    writeFileSync(file, 'name: Box\nimage: reg.example/box:1\nflags: ["flag{box}"]\nstate: visible\n');
     const refused = await flagpole('sync', 'boxes', '--game', String(game), '--yes');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
@@ -343,7 +343,7 @@ describe('flagpole against the built server', () => {
     expect(refused.stderr).toContain('run the sync again once fixed');
     const box = await byTitle('Box');
     expect(box).toMatchObject({ type: 'StaticContainer', isEnabled: false, flags: [{ flag: 'flag{box}' }] });
-    writeFileSync(file, 'name: Box\nimage: reg.example/box:1\nflags: [flag{box}]\nstate: hidden\n');
+    writeFileSync(file, 'name: Box\nimage: reg.example/box:1\nflags: ["flag{box}"]\nstate: hidden\n');
     const rerun = await flagpole('sync', 'boxes', '--game', String(game), '--yes');
     expect(rerun.stdout).toContain('Nothing to change');
     await admin.call('DELETE', `/api/edit/games/${game}/challenges/${box.id}`);
