@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { applyPlan, readGame } from './apply.js';
 import { resolveCredentials, save } from './credentials.js';
-import { toDesired } from './desired.js';
+import { duplicateNames, toDesired } from './desired.js';
 import { exportGame } from './export.js';
 import { formatProblem, loadFolder } from './load.js';
 import { describePlan, palette, planJson } from './output.js';
@@ -48,12 +48,15 @@ function readFolder(dir) {
   const { files, problems } = loadFolder(dir);
   const wanted = [];
   const notes = [];
+  const mapped = [];
   for (const loaded of files) {
     const result = toDesired(loaded);
     problems.push(...result.problems);
     notes.push(...result.notes);
+    if (result.desired) mapped.push({ loaded, desired: result.desired });
     if (result.desired && result.problems.length === 0) wanted.push({ file: loaded.file, desired: result.desired });
   }
+  problems.push(...duplicateNames(mapped));
   if (files.length === 0 && problems.length === 0) {
     throw new Error(`no challenge.yml or noctf.yaml under ${dir}`);
   }
@@ -65,11 +68,14 @@ export function runLint(dir, values) {
   assertFolder(dir);
   const { files, problems, count } = loadFolder(dir);
   const notes = [];
+  const mapped = [];
   for (const loaded of files) {
     const result = toDesired(loaded);
     problems.push(...result.problems);
     notes.push(...result.notes);
+    if (result.desired) mapped.push({ loaded, desired: result.desired });
   }
+  problems.push(...duplicateNames(mapped));
   if (values.json) out(JSON.stringify({ files: count, problems, notes }));
   else {
     for (const problem of problems) err(formatProblem(problem));
@@ -95,8 +101,14 @@ export async function runSync(command, dir, values) {
   const game = gameId(values.game);
   const folder = readFolder(dir);
   if (folder.problems.length > 0) {
+    const message = `${folder.problems.length} problem(s) in the folder: nothing was changed`;
     for (const problem of folder.problems) err(formatProblem(problem));
-    throw new Error(`${folder.problems.length} problem(s) in the folder: nothing was changed`);
+    if (values.json) {
+      out(JSON.stringify({ error: message, problems: folder.problems }));
+      err(`flagpole ${command}: ${message}`);
+      return 1;
+    }
+    throw new Error(message);
   }
   const client = createClient(resolveCredentials(values));
   await requireAdmin(client);

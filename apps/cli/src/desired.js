@@ -111,7 +111,9 @@ function fromCtfcli(loaded) {
     if (!category) {
       category = 'Misc';
       c.note('category', `"${d.category}" is not a Flagpole category: Misc (set flagpole.category to choose)`);
-    } else if (d.category !== category) c.note('category', `"${d.category}" mapped to ${category}`);
+    } else if (String(d.category).trim().toLowerCase() !== category.toLowerCase()) {
+      c.note('category', `"${d.category}" mapped to ${category}`);
+    }
   }
 
   let image = container.image;
@@ -355,4 +357,26 @@ function scoringFromNoctf(scoring, desired, c) {
     desired.disableBloodBonus = !scoring.bonus.some((points) => points > 0);
     c.note('scoring.bonus', "point values skipped: Flagpole's blood bonus is the game's; this switches it on or off");
   }
+}
+
+/**
+ * Names used by more than one file: challenges are matched by name, so each must be unique. Reported at the
+ * second file's name field.
+ * @param {{ loaded: import('./load.js').LoadedFile, desired: Desired }[]} mapped
+ * @returns {Problem[]}
+ */
+export function duplicateNames(mapped) {
+  /** @type {Map<string, string>} */
+  const seen = new Map();
+  /** @type {Problem[]} */
+  const problems = [];
+  for (const { loaded, desired } of mapped) {
+    const other = seen.get(desired.title);
+    const field = loaded.format === 'noctf' ? 'title' : 'name';
+    if (other) {
+      const message = `"${desired.title}" is also the name in ${other}: names must be unique`;
+      problems.push({ file: loaded.file, ...loaded.locate([field]), field, message });
+    } else seen.set(desired.title, loaded.file);
+  }
+  return problems;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ChallengeCategory, ChallengeType, FlagMatchType, NetworkMode } from '@flagpole/contract';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, difficultyForDecay, mapCategory, toDesired } from '../src/desired.js';
+import { CATEGORIES, difficultyForDecay, duplicateNames, mapCategory, toDesired } from '../src/desired.js';
 import { loadFolder, loadText } from '../src/load.js';
 import { schemaOf } from '../src/schema.js';
 
@@ -76,6 +76,25 @@ describe('lint', () => {
     if (!loaded) throw new Error('not loaded');
     const { problems } = toDesired(loaded);
     expect(problems.map((p) => `${p.line}:${p.column} ${p.field}`)).toEqual(['3:5 files.0']);
+  });
+});
+
+describe('names', () => {
+  it('must be unique across the folder: the second file is reported at its name', () => {
+    const mapped = ['a/challenge.yml', 'b/challenge.yml', 'c/noctf.yaml'].map((file) => {
+      const text = file.endsWith('noctf.yaml')
+        ? 'slug: same\ntitle: Same\ncategories: [misc]\ndescription: x\n'
+        : '# first\nname: Same\n';
+      const { loaded } = loadText(file, text);
+      if (!loaded) throw new Error('not loaded');
+      const { desired } = toDesired(loaded);
+      if (!desired) throw new Error('not mapped');
+      return { loaded, desired };
+    });
+    expect(duplicateNames(mapped).map((p) => `${p.file}:${p.line}:${p.column} ${p.field}`)).toEqual([
+      'b/challenge.yml:2:7 name',
+      'c/noctf.yaml:2:8 title',
+    ]);
   });
 });
 
