@@ -96,6 +96,18 @@ describe('planSync', () => {
     expect(plan.steps[0]?.attachment).toEqual({ kind: 'upload', path: '/x/jar.zip', hash: 'b'.repeat(64), size: 11 });
   });
 
+  it('removes an attachment the file no longer names, and links a changed remote one', () => {
+    const removed = planSync([{ file: 'a.yml', desired: desired({ attachment: null }) }], [remote()], { prune: false });
+    expect(removed.steps[0]?.attachment).toEqual({ kind: 'clear' });
+    const url = 'https://files.example/new.zip';
+    const linked = planSync(
+      [{ file: 'a.yml', desired: desired({ attachment: { kind: 'remote', url } }) }],
+      [remote({ attachment: { id: 1, type: 'Remote', url: 'https://files.example/old.zip', fileSize: null } })],
+      { prune: false },
+    );
+    expect(linked.steps[0]?.attachment).toEqual({ kind: 'remote', url });
+  });
+
   it('deletes challenges the folder does not name only with prune', () => {
     const other = remote({ id: 9, title: 'Gone' });
     const kept = planSync([{ file: 'a.yml', desired: desired() }], [remote(), other], { prune: false });
