@@ -129,15 +129,15 @@ export async function runSync(command, dir, values) {
         `${command === 'verify' ? 'Drift' : 'Plan'} for game ${game} (${folder.wanted.length} challenge file(s) in ${dir}):`,
       ),
     );
-    for (const line of describePlan(plan, c)) out(line);
+    for (const line of describePlan(plan, c, { verify: command === 'verify' })) out(line);
     out('');
   }
   if (command === 'verify') {
     if (values.json) out(JSON.stringify({ game, drift: changes, ...planJson(plan) }));
-    else
-      out(
-        changes ? c.yellow(`The game differs from the folder: ${summary}.`) : c.green('The game matches the folder.'),
-      );
+    else {
+      const drift = summary.replace('to delete', 'only in the game');
+      out(changes ? c.yellow(`The game differs from the folder: ${drift}.`) : c.green('The game matches the folder.'));
+    }
     return changes ? 2 : 0;
   }
   if (!changes) {

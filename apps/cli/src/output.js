@@ -45,21 +45,25 @@ function describeChange(from, to) {
 /**
  * @param {import('./plan.js').Plan} plan
  * @param {ReturnType<typeof palette>} c
+ * @param {{ verify?: boolean }} [options] verify: a challenge only the game has is drift, not a deletion to come
  * @returns {string[]}
  */
-export function describePlan(plan, c) {
+export function describePlan(plan, c, options = {}) {
   const lines = [];
   const marks = {
     create: c.green('+ create   '),
     update: c.yellow('~ update   '),
     unchanged: c.dim('= unchanged'),
-    delete: c.red('- delete   '),
+    delete: c.red(options.verify ? '- only in the game' : '- delete   '),
     keep: c.dim('? not in the folder (kept; --prune deletes it)'),
   };
   for (const step of plan.steps) {
     const where = step.file ? c.dim(` (${step.file})`) : '';
     const id = step.id === undefined ? '' : c.dim(` #${step.id}`);
-    const solves = step.action === 'delete' && step.solves ? c.red(` — ${step.solves} solve(s) will be lost`) : '';
+    const solves =
+      step.action === 'delete' && step.solves && !options.verify
+        ? c.red(` — ${step.solves} solve(s) will be lost`)
+        : '';
     lines.push(`${marks[step.action]} ${step.title}${id}${where}${solves}`);
     if (step.action !== 'create' && step.action !== 'update') continue;
     for (const change of step.changes) {

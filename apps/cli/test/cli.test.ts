@@ -230,7 +230,9 @@ describe('flagpole against the built server', () => {
     expect(kept.code).toBe(0);
     expect(kept.stdout).toMatch(/not in the folder.*Sanity Check/);
     expect((await challenges()).map((c) => c.title)).toContain('Sanity Check');
-    expect((await flagpole('verify', 'repo', '--game', String(game))).code).toBe(2);
+    const drift = await flagpole('verify', 'repo', '--game', String(game));
+    expect(drift.code).toBe(2);
+    expect(drift.stdout).toMatch(/- only in the game\s+Sanity Check/);
     const pruned = await flagpole('sync', 'repo', '--game', String(game), '--prune', '--yes');
     expect(pruned.code).toBe(0);
     expect(pruned.stdout).toMatch(/- delete\s+Sanity Check/);
