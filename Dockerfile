@@ -37,6 +37,7 @@ COPY tsconfig.base.json ./
 COPY packages/contract packages/contract
 COPY apps/server apps/server
 COPY apps/web apps/web
+COPY apps/cli/schema apps/cli/schema
 COPY scripts/build.mjs scripts/build-inputs.mjs scripts/
 RUN npm run build
 # Production dependencies of the server alone (the contract package and the web app are in the builds),

@@ -21,7 +21,8 @@ export const buildTargets = [
     name: 'server',
     workspace: '@flagpole/server',
     output: 'apps/server/dist/main.js',
-    inputs: ['apps/server/src', 'apps/server/scripts', 'apps/server/package.json', ...shared],
+    // The challenge-file schemas of the `flagpole` command are bundled in (GET /api/schemas/*).
+    inputs: ['apps/server/src', 'apps/server/scripts', 'apps/server/package.json', 'apps/cli/schema', ...shared],
   },
 ];
 

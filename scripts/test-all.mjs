@@ -10,6 +10,8 @@ const suites = [
   { name: 'server', cwd: 'apps/server' },
   { name: 'web', cwd: 'apps/web' },
   { name: 'e2e', cwd: 'e2e' },
+  // The `flagpole` command against the built server (docs/challenges-as-code.md).
+  { name: 'cli', cwd: 'apps/cli' },
   // Deployment files and the container image (docs/deploy.md).
   { name: 'deploy', cwd: 'deploy' },
 ];

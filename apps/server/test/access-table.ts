@@ -80,6 +80,8 @@ export const ROUTES: AccessRow[] = [
   { route: 'GET /readyz', expect: PUBLIC },
   { route: 'GET /openapi.json', expect: PUBLIC },
   { route: 'GET /api/config', expect: PUBLIC },
+  { route: 'GET /api/schemas/challenge.schema.json', expect: PUBLIC },
+  { route: 'GET /api/schemas/noctf.schema.json', expect: PUBLIC },
   { route: 'GET /api/captcha', expect: PUBLIC },
   { route: 'GET /api/captcha/powchallenge', expect: PUBLIC },
   { route: 'GET /api/posts', expect: PUBLIC },

@@ -39,6 +39,24 @@ describe('GET /api/config', () => {
   });
 });
 
+describe('GET /api/schemas/*.schema.json', () => {
+  it("serves the flagpole command's JSON Schemas, the noCTF one pointing at the challenge.yml one", async () => {
+    const challenge = await ctx.app.inject({ method: 'GET', url: '/api/schemas/challenge.schema.json' });
+    expect(challenge.statusCode).toBe(200);
+    expect(challenge.headers['cache-control']).toBe('public, max-age=3600');
+    const schema = json<{ title: string; properties: { flagpole: { properties: { category: { enum: string[] } } } } }>(
+      challenge,
+    );
+    expect(schema.title).toBe('Flagpole challenge.yml');
+    expect(schema.properties.flagpole.properties.category.enum).toContain('OSINT');
+    const noctf = json<{ required: string[]; properties: { flagpole: { $ref: string } } }>(
+      await ctx.app.inject({ method: 'GET', url: '/api/schemas/noctf.schema.json' }),
+    );
+    expect(noctf.required).toEqual(['slug', 'title', 'categories', 'description']);
+    expect(noctf.properties.flagpole.$ref).toBe('challenge.schema.json#/properties/flagpole');
+  });
+});
+
 describe('unknown API routes', () => {
   it('answer 404 with a localised {title, status}', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/no/such/route' });

@@ -1,0 +1,121 @@
+// @ts-check
+// The few calls of Flagpole's HTTP API the command needs, authenticated with an API token
+// (`Authorization: Bearer …`, acting with the role of the administrator who issued it).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export class ApiError extends Error {
+  /** @param {string} message @param {number} status */
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/**
+ * @typedef {{ id: number, title: string, category: string, type: string, isEnabled: boolean }} ChallengeSummary
+ * @typedef {{ id: number, flag: string, matchType: string, attachment: unknown }} RemoteFlag
+ * @typedef {{ id: number, type: string, url: string | null, fileSize: number | null }} RemoteAttachment
+ * @typedef {{
+ *   id: number, title: string, content: string, category: string, type: string, hints: string[],
+ *   flagTemplate: string | null, isEnabled: boolean, acceptedCount: number, fileName: string | null,
+ *   attachment: RemoteAttachment | null, flags: RemoteFlag[], containerImage: string, memoryLimit: number | null,
+ *   cpuCount: number | null, storageLimit: number | null, exposePort: number | null, networkMode: string | null,
+ *   enableTrafficCapture: boolean | null, disableBloodBonus: boolean | null, deadlineUtc: number | null,
+ *   submissionLimit: number, originalScore: number, minScoreRate: number, difficulty: number
+ * }} RemoteChallenge
+ * @typedef {{ id: number, title: string, hidden: boolean, start: number, end: number }} RemoteGame
+ */
+
+/** @param {{ url: string, token: string }} options */
+export function createClient({ url, token }) {
+  const base = url.replace(/\/+$/, '');
+
+  /** @param {string} method @param {string} route @param {{ json?: unknown, form?: FormData }} [body] */
+  async function call(method, route, body = {}) {
+    /** @type {Record<string, string>} */
+    const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+    /** @type {BodyInit | undefined} */
+    let payload;
+    if (body.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body.json);
+    } else if (body.form) payload = body.form;
+    let response;
+    try {
+      response = await fetch(`${base}${route}`, { method, headers, body: payload });
+    } catch (error) {
+      const cause = /** @type {{ cause?: { code?: string } }} */ (error).cause?.code ?? String(error);
+      throw new ApiError(`cannot reach ${base} (${cause})`, 0);
+    }
+    const text = await response.text();
+    if (!response.ok) throw new ApiError(describeFailure(method, route, response.status, text), response.status);
+    return text ? JSON.parse(text) : undefined;
+  }
+
+  return {
+    base,
+    /** @returns {Promise<{ userId: string, userName: string | null, role: string }>} */
+    profile: () => call('GET', '/api/account/profile'),
+    /** @returns {Promise<RemoteGame[]>} */
+    async games() {
+      /** @type {RemoteGame[]} */
+      const all = [];
+      for (let skip = 0; ; skip += 100) {
+        const page = await call('GET', `/api/edit/games?count=100&skip=${skip}`);
+        all.push(...page.data);
+        if (page.data.length < 100 || all.length >= page.total) return all;
+      }
+    },
+    /** @param {number} game @returns {Promise<RemoteGame>} */
+    game: (game) => call('GET', `/api/edit/games/${game}`),
+    /** @param {number} game @returns {Promise<ChallengeSummary[]>} */
+    challenges: (game) => call('GET', `/api/edit/games/${game}/challenges`),
+    /** @param {number} game @param {number} id @returns {Promise<RemoteChallenge>} */
+    challenge: (game, id) => call('GET', `/api/edit/games/${game}/challenges/${id}`),
+    /** @param {number} game @param {{ title: string, category: string, type: string }} body @returns {Promise<RemoteChallenge>} */
+    createChallenge: (game, body) => call('POST', `/api/edit/games/${game}/challenges`, { json: body }),
+    /** @param {number} game @param {number} id @param {Record<string, unknown>} body @returns {Promise<RemoteChallenge>} */
+    updateChallenge: (game, id, body) => call('PUT', `/api/edit/games/${game}/challenges/${id}`, { json: body }),
+    /** @param {number} game @param {number} id */
+    deleteChallenge: (game, id) => call('DELETE', `/api/edit/games/${game}/challenges/${id}`),
+    /** @param {number} game @param {number} id @param {{ flag: string, matchType: string }[]} flags */
+    addFlags: (game, id, flags) => call('POST', `/api/edit/games/${game}/challenges/${id}/flags`, { json: flags }),
+    /** @param {number} game @param {number} id @param {number} flag */
+    deleteFlag: (game, id, flag) => call('DELETE', `/api/edit/games/${game}/challenges/${id}/flags/${flag}`),
+    /** @param {number} game @param {number} id @param {Record<string, unknown>} body */
+    setAttachment: (game, id, body) =>
+      call('POST', `/api/edit/games/${game}/challenges/${id}/attachment`, { json: body }),
+    /**
+     * Uploads a file to the content-addressed store; the server answers with its SHA-256.
+     * @param {string} file @returns {Promise<{ hash: string, name: string }>}
+     */
+    async upload(file) {
+      const form = new FormData();
+      form.append('files', new Blob([readFileSync(file)]), path.basename(file));
+      const [stored] = await call('POST', '/api/assets', { form });
+      return stored;
+    },
+    /** @param {string} url an absolute URL or a path on the server @returns {Promise<Buffer>} */
+    async download(url) {
+      const response = await fetch(url.startsWith('/') ? `${base}${url}` : url);
+      if (!response.ok) throw new ApiError(`GET ${url}: HTTP ${response.status}`, response.status);
+      return Buffer.from(await response.arrayBuffer());
+    },
+  };
+}
+/** @typedef {ReturnType<typeof createClient>} Client */
+
+/** @param {string} method @param {string} route @param {number} status @param {string} text */
+function describeFailure(method, route, status, text) {
+  let title = text.slice(0, 300);
+  try {
+    const body = JSON.parse(text);
+    title = body.title ?? body.message ?? title;
+  } catch {
+    // not JSON: the raw text says it
+  }
+  if (status === 401) return 'the token was refused (HTTP 401): it is unknown, revoked or expired';
+  if (status === 403) return `the token may not do this (HTTP 403 on ${method} ${route}): an Admin token is needed`;
+  return `${method} ${route}: HTTP ${status}${title ? ` ${title}` : ''}`;
+}

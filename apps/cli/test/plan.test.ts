@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import type { Desired } from '../src/desired.js';
+import { palette } from '../src/output.js';
+import { hasChanges, planSync, summarise } from '../src/plan.js';
+import type { RemoteChallenge } from '../src/remote.js';
+
+const hash = 'a'.repeat(64);
+
+function remote(overrides: Partial<RemoteChallenge> = {}): RemoteChallenge {
+  return {
+    id: 7,
+    title: 'Cookie',
+    content: 'Eat it.',
+    category: 'Web',
+    type: 'StaticAttachment',
+    hints: ['one'],
+    flagTemplate: null,
+    isEnabled: true,
+    acceptedCount: 3,
+    fileName: 'jar.zip',
+    attachment: { id: 1, type: 'Local', url: `/assets/${hash}/jar.zip`, fileSize: 10 },
+    flags: [{ id: 11, flag: 'flag{a}', matchType: 'Exact', attachment: null }],
+    containerImage: '',
+    memoryLimit: null,
+    cpuCount: null,
+    storageLimit: null,
+    exposePort: null,
+    networkMode: null,
+    enableTrafficCapture: null,
+    disableBloodBonus: false,
+    deadlineUtc: null,
+    submissionLimit: 0,
+    originalScore: 500,
+    minScoreRate: 0.25,
+    difficulty: 5,
+    ...overrides,
+  };
+}
+
+function desired(overrides: Partial<Desired> = {}): Desired {
+  return {
+    title: 'Cookie',
+    category: 'Web',
+    type: 'StaticAttachment',
+    content: 'Eat it.',
+    hints: ['one'],
+    flags: [{ flag: 'flag{a}', matchType: 'Exact' }],
+    attachment: { kind: 'local', path: '/x/jar.zip', hash, size: 10 },
+    fileName: 'jar.zip',
+    isEnabled: true,
+    originalScore: 500,
+    ...overrides,
+  };
+}
+
+describe('planSync', () => {
+  it('finds nothing to do when the game matches the folder', () => {
+    const plan = planSync([{ file: 'a.yml', desired: desired() }], [remote()], { prune: false });
+    expect(plan.steps.map((s) => s.action)).toEqual(['unchanged']);
+    expect(hasChanges(plan)).toBe(false);
+  });
+
+  it('updates field by field and adds or removes only the flags that differ', () => {
+    const plan = planSync(
+      [
+        {
+          file: 'a.yml',
+          desired: desired({
+            content: 'Eat it slowly.',
+            originalScore: 400,
+            flags: [
+              { flag: 'flag{a}', matchType: 'Exact' },
+              { flag: 'flag{b}', matchType: 'IgnoreCase' },
+            ],
+          }),
+        },
+      ],
+      [remote({ flags: [...remote().flags, { id: 12, flag: 'old', matchType: 'Exact', attachment: null }] })],
+      { prune: false },
+    );
+    const [step] = plan.steps;
+    expect(step?.action).toBe('update');
+    expect(step?.id).toBe(7);
+    expect(step?.changes).toEqual([
+      { field: 'content', from: 'Eat it.', to: 'Eat it slowly.' },
+      { field: 'originalScore', from: 500, to: 400 },
+    ]);
+    expect(step?.addFlags).toEqual([{ flag: 'flag{b}', matchType: 'IgnoreCase' }]);
+    expect(step?.removeFlags).toEqual([{ id: 12, flag: 'old', matchType: 'Exact' }]);
+    expect(step?.attachment).toBeUndefined();
+  });
+
+  it('uploads an attachment only when its content hash changed', () => {
+    const changed = desired({ attachment: { kind: 'local', path: '/x/jar.zip', hash: 'b'.repeat(64), size: 11 } });
+    const plan = planSync([{ file: 'a.yml', desired: changed }], [remote()], { prune: false });
+    expect(plan.steps[0]?.attachment).toEqual({ kind: 'upload', path: '/x/jar.zip', hash: 'b'.repeat(64), size: 11 });
+  });
+
+  it('removes an attachment the file no longer names, and links a changed remote one', () => {
+    const removed = planSync([{ file: 'a.yml', desired: desired({ attachment: null }) }], [remote()], { prune: false });
+    expect(removed.steps[0]?.attachment).toEqual({ kind: 'clear' });
+    const url = 'https://files.example/new.zip';
+    const linked = planSync(
+      [{ file: 'a.yml', desired: desired({ attachment: { kind: 'remote', url } }) }],
+      [remote({ attachment: { id: 1, type: 'Remote', url: 'https://files.example/old.zip', fileSize: null } })],
+      { prune: false },
+    );
+    expect(linked.steps[0]?.attachment).toEqual({ kind: 'remote', url });
+  });
+
+  it('deletes challenges the folder does not name only with prune', () => {
+    const other = remote({ id: 9, title: 'Gone' });
+    const kept = planSync([{ file: 'a.yml', desired: desired() }], [remote(), other], { prune: false });
+    expect(kept.steps.map((s) => s.action)).toEqual(['unchanged', 'keep']);
+    expect(hasChanges(kept)).toBe(false);
+    const pruned = planSync([{ file: 'a.yml', desired: desired() }], [remote(), other], { prune: true });
+    expect(summarise(pruned)).toMatchObject({ unchanged: 1, delete: 1 });
+  });
+
+  it('creates a challenge the game lacks, noting that it starts hidden without a state', () => {
+    const plan = planSync([{ file: 'a.yml', desired: desired({ isEnabled: undefined }) }], [], { prune: false });
+    expect(plan.steps[0]?.action).toBe('create');
+    expect(plan.notes[0]).toMatchObject({ file: 'a.yml', field: 'state' });
+  });
+
+  it('refuses a type change and a name used twice, naming file and field', () => {
+    const plan = planSync(
+      [
+        { file: 'a.yml', desired: desired({ type: 'StaticContainer' }) },
+        { file: 'b.yml', desired: desired() },
+      ],
+      [remote()],
+      { prune: false },
+    );
+    expect(plan.errors.map((e) => `${e.file} ${e.field}`)).toEqual(['a.yml flagpole.type', 'b.yml name']);
+  });
+});
+
+describe('palette', () => {
+  it('colours only a terminal, and not when NO_COLOR is set', () => {
+    const saved = process.env.NO_COLOR;
+    delete process.env.NO_COLOR;
+    try {
+      expect(palette({ isTTY: true } as NodeJS.WriteStream).green('ok')).toBe('\u001b[32mok\u001b[0m');
+      expect(palette({ isTTY: false } as NodeJS.WriteStream).green('ok')).toBe('ok');
+      process.env.NO_COLOR = '1';
+      expect(palette({ isTTY: true } as NodeJS.WriteStream).green('ok')).toBe('ok');
+    } finally {
+      if (saved === undefined) delete process.env.NO_COLOR;
+      else process.env.NO_COLOR = saved;
+    }
+  });
+});
