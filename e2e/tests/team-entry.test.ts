@@ -49,6 +49,9 @@ interface Player {
 /** A new user, registered through the API, on a page in a browser context of the variant's language and width. */
 async function player(v: Variant, prefix: string): Promise<Player> {
   const context = await newContext(session.browser, session.platform.url, { mobile: v.mobile, locale: v.language });
+  // This machine is shared: a page load may take longer than the default 30 s under load without being wrong.
+  context.setDefaultTimeout(60_000);
+  context.setDefaultNavigationTimeout(60_000);
   const page = await context.newPage();
   const userName = uniqueUserName(prefix);
   await api(page, 'GET', '/api/account/profile').catch(() => undefined);
