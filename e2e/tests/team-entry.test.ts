@@ -1,6 +1,6 @@
 import type { Language } from '@flagpole/contract';
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, signIn } from '../src/api';
 import { newContext, screenshot } from '../src/browser';
 import { text } from '../src/locale';
@@ -40,6 +40,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.close();
 });
+/** The players' browser contexts of the test that ran: closed, so open pages do not pile up over the file. */
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
 
 interface Player {
   page: Page;
@@ -52,6 +57,7 @@ async function player(v: Variant, prefix: string): Promise<Player> {
   // This machine is shared: a page load may take longer than the default 30 s under load without being wrong.
   context.setDefaultTimeout(60_000);
   context.setDefaultNavigationTimeout(60_000);
+  contexts.push(context);
   const page = await context.newPage();
   const userName = uniqueUserName(prefix);
   await api(page, 'GET', '/api/account/profile').catch(() => undefined);
