@@ -365,10 +365,10 @@ describe('a member no longer playing', () => {
 
       const page = await openGame(member, gameId);
       await page.getByRole('button', { name: t(v, 'games.actions.leave') }).click();
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: t(v, 'games.leave.confirm') })
-        .click();
+      // The dialog says the truth: the member leaves, the team's request stays while others are on it.
+      const confirm = page.getByRole('dialog');
+      await confirm.getByText(t(v, 'games.leave.text', { team: crew.name }), { exact: true }).waitFor();
+      await confirm.getByRole('button', { name: t(v, 'games.leave.confirm') }).click();
       await page.getByText(t(v, 'games.lateMember.title', { team: crew.name }), { exact: true }).waitFor();
       await page.getByText(t(v, 'games.lateMember.Pending', { team: crew.name }), { exact: true }).waitFor();
       expect(await count(page.getByText(t(v, 'games.participation.Pending.title'), { exact: true }))).toBe(0);
@@ -377,6 +377,8 @@ describe('a member no longer playing', () => {
         .first()
         .waitFor();
       await screenshot(page, `team-entry-left-${v.label}`);
+      // Still waiting for review with the captain on it, as the dialog said.
+      await expectStatus(v, captain, gameId, crew.name, 'Pending', 'left-captain');
       await expectReview(v, gameId, crew.name, 'Pending', [captain], [member], 'left');
     }, 180_000);
   }
