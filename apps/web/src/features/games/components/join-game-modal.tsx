@@ -55,13 +55,18 @@ export function JoinGameModal({ game, opened, onClose }: JoinGameModalProps) {
   const submit = async () => {
     if (selectedTeam === null) return;
     try {
-      await trigger({
+      const status = await trigger({
         teamId: Number(selectedTeam),
         divisionId: division?.id,
         inviteCode: codeFor ? inviteCode.trim() : undefined,
         members: picking && isCaptain ? chosen : undefined,
       });
-      showSuccess(t('games.join.success', { title: game.title }));
+      // Accepted at once (no review): the team is in, nothing was "sent" to anyone.
+      showSuccess(
+        status === 'Accepted'
+          ? t('games.join.accepted', { title: game.title, team: selected?.name ?? '' })
+          : t('games.join.success', { title: game.title }),
+      );
       setInviteCode('');
       onClose();
     } catch (error) {
