@@ -192,3 +192,30 @@ describe('settings across server processes', () => {
     }
   });
 });
+
+describe('the captcha switch and the configured provider', () => {
+  it('refuses to turn the captcha on without a provider, and says so in the client config', async () => {
+    ok(await admin.put('/api/admin/config', { accountPolicy: { useCaptcha: false } }));
+    expect(json(await new TestClient(ctx.app).get('/api/config'))).toMatchObject({ captchaEnabled: false });
+    const refused = await admin.put('/api/admin/config', { accountPolicy: { useCaptcha: true } });
+    expectError(refused, 400);
+    expect(json<{ title: string }>(refused).title).toContain('CAPTCHA_PROVIDER');
+    const config = ok<ConfigEditModel>(await admin.get('/api/admin/config'));
+    expect(config.accountPolicy.useCaptcha).toBe(false);
+    // The rest of the section still saves.
+    ok(await admin.put('/api/admin/config', { accountPolicy: { useCaptcha: false, allowRegister: true } }));
+  });
+
+  it('lets an administrator turn it on and off when HashPow is configured', async () => {
+    const withPow = await createTestContext({ CAPTCHA_PROVIDER: 'HashPow' });
+    try {
+      // The configured provider turns the captcha on by default; signing up needs it off.
+      await withPow.app.services.settings.update('accountPolicy', { useCaptcha: false });
+      const powAdmin = await signUpAdmin(withPow, 'settings_pow_admin');
+      ok(await powAdmin.put('/api/admin/config', { accountPolicy: { useCaptcha: true } }));
+      expect(json(await new TestClient(withPow.app).get('/api/config'))).toMatchObject({ captchaEnabled: true });
+    } finally {
+      await withPow.close();
+    }
+  });
+});

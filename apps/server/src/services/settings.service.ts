@@ -82,6 +82,8 @@ export function createSettingsService(deps: {
   events?: EventBus;
   /** Values that apply until an administrator saves the section (e.g. captcha on when a provider is configured). */
   defaults?: { [S in Section]?: Partial<Settings[S]> };
+  /** Whether a captcha provider is configured; without one the captcha switch cannot be turned on. */
+  captchaEnabled?: boolean;
 }) {
   let current: Settings | undefined;
   const listeners = new Set<(settings: Settings) => void>();
@@ -140,6 +142,10 @@ export function createSettingsService(deps: {
     /** The admin edit: null sections are skipped; logo hashes are only set through `setLogo`. */
     async edit(input: ConfigUpdateModel): Promise<void> {
       if (input.globalConfig?.apiEncryption === true) throw badRequest('error.apiEncryptionUnsupported');
+      // Turning the captcha on without a provider would protect nothing while the page said it did.
+      // One already on (set before the provider was removed) can still be saved or turned off.
+      const captchaOn = input.accountPolicy?.useCaptcha === true && !get().accountPolicy.useCaptcha;
+      if (captchaOn && deps.captchaEnabled === false) throw badRequest('error.captchaNotConfigured');
       const { logoHash: _logo, faviconHash: _favicon, ...globalConfig } = input.globalConfig ?? {};
       await save({
         accountPolicy: input.accountPolicy ?? undefined,
