@@ -176,13 +176,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const captchaEnabled = effectiveCaptchaProvider(config) !== 'None';
+  const containersEnabled = config.CONTAINER_ENGINE !== 'none';
   const settings = createSettingsService({
     repository: createSettingsRepository(db),
     clock,
     events: deps.events,
     // An operator who configures a captcha provider wants it used until an administrator says otherwise.
     defaults: { accountPolicy: { useCaptcha: config.CAPTCHA_PROVIDER !== 'None' } },
-    captchaEnabled,
+    abilities: { captchaEnabled, containersEnabled },
   });
   await settings.load();
   app.addHook('onClose', async () => settings.close());
@@ -215,7 +216,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: rateLimitSettingsFrom(config),
   });
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
-  const containersEnabled = config.CONTAINER_ENGINE !== 'none';
   const clientConfig = createClientConfigService({
     settings,
     mailEnabled: mailer.enabled,

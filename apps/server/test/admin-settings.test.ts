@@ -219,3 +219,18 @@ describe('the captcha switch and the configured provider', () => {
     }
   });
 });
+
+describe('the platform proxy and the container engine', () => {
+  it('refuses PlatformProxy without a container engine, and keeps the current port mapping', async () => {
+    ok(await admin.put('/api/admin/config', { containerPolicy: { portMapping: 'Default' } }));
+    const refused = await admin.put('/api/admin/config', { containerPolicy: { portMapping: 'PlatformProxy' } });
+    expectError(refused, 400);
+    expect(json<{ title: string }>(refused).title).toContain('CONTAINER_ENGINE');
+    const config = ok<ConfigEditModel>(await admin.get('/api/admin/config'));
+    expect(config.containerPolicy.portMapping).toBe('Default');
+    // A proxy already chosen (before the engine was removed) can still be saved, then switched back.
+    await ctx.app.services.settings.update('containerPolicy', { portMapping: 'PlatformProxy' });
+    ok(await admin.put('/api/admin/config', { containerPolicy: { portMapping: 'PlatformProxy', renewalWindow: 10 } }));
+    ok(await admin.put('/api/admin/config', { containerPolicy: { portMapping: 'Default' } }));
+  });
+});
