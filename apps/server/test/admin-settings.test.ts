@@ -211,7 +211,7 @@ describe('the captcha switch and the configured provider', () => {
     try {
       // The configured provider turns the captcha on by default; signing up needs it off.
       await withPow.app.services.settings.update('accountPolicy', { useCaptcha: false });
-      const powAdmin = await signUpAdmin(withPow, 'settings_pow_admin');
+      const powAdmin = await signUpAdmin(withPow, 'pow_admin');
       ok(await powAdmin.put('/api/admin/config', { accountPolicy: { useCaptcha: true } }));
       expect(json(await new TestClient(withPow.app).get('/api/config'))).toMatchObject({ captchaEnabled: true });
     } finally {
