@@ -19,8 +19,10 @@ export function AccountSettings({ policy }: { policy: AccountPolicy }) {
   // it would protect nothing. A switch already on can still be turned off.
   const abilities = useServerAbilities();
   const missing = (name: (typeof SWITCHES)[number]) => {
-    if (name === 'emailConfirmationRequired' && abilities?.mailEnabled === false && !form.values[name]) return 'needsMail';
-    if (name === 'useCaptcha' && abilities?.captchaEnabled === false && !form.values[name]) return 'needsCaptchaProvider';
+    if (name === 'emailConfirmationRequired' && abilities?.mailEnabled === false && !form.values[name])
+      return 'needsMail';
+    if (name === 'useCaptcha' && abilities?.captchaEnabled === false && !form.values[name])
+      return 'needsCaptchaProvider';
     return null;
   };
 

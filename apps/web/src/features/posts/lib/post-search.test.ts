@@ -14,7 +14,11 @@ const post = (id: string, title: string, summary = '', tags: string[] | null = n
 });
 
 describe('searchPosts', () => {
-  const posts = [post('a', 'Finals schedule'), post('b', 'Prizes', 'For the finalists'), post('c', 'Café', '', ['Rules'])];
+  const posts = [
+    post('a', 'Finals schedule'),
+    post('b', 'Prizes', 'For the finalists'),
+    post('c', 'Café', '', ['Rules']),
+  ];
 
   it('keeps every post, in order, for a blank search', () => {
     expect(searchPosts(posts, '  ')).toBe(posts);

@@ -7,7 +7,9 @@ import type { PostInfoModel } from '@flagpole/contract';
 export function searchPosts(posts: PostInfoModel[], search: string): PostInfoModel[] {
   const needle = fold(search.trim());
   if (!needle) return posts;
-  return posts.filter((post) => [post.title, post.summary, ...(post.tags ?? [])].some((text) => fold(text).includes(needle)));
+  return posts.filter((post) =>
+    [post.title, post.summary, ...(post.tags ?? [])].some((text) => fold(text).includes(needle)),
+  );
 }
 
 function fold(text: string): string {
