@@ -10,7 +10,7 @@ const post = (id: string, title: string, summary = '', tags: string[] | null = n
   tags,
   authorAvatar: null,
   authorName: null,
-  time: '2026-01-01T00:00:00.000Z',
+  time: 0,
 });
 
 describe('searchPosts', () => {
