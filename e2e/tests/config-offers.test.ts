@@ -40,7 +40,7 @@ describe.each(VIEWS)('configuration offers ($label)', ({ language, mobile, label
 
   it('does not offer the captcha switch without a captcha provider, and says what to configure', async () => {
     const page = await adminPage(language, mobile);
-    await page.goto('/admin/settings');
+    await page.goto('/admin/settings?tab=accounts');
     const captcha = page.getByRole('switch', { name: t('adminSite.settings.policy.useCaptcha') });
     await captcha.waitFor();
     expect(await captcha.isDisabled()).toBe(true);
@@ -53,7 +53,7 @@ describe.each(VIEWS)('configuration offers ($label)', ({ language, mobile, label
 
   it('does not offer the platform proxy without a container engine, and says why', async () => {
     const page = await adminPage(language, mobile);
-    await page.goto('/admin/settings');
+    await page.goto('/admin/settings?tab=containers');
     const proxy = page.getByRole('radio', { name: t('adminSite.settings.container.portMappings.PlatformProxy') });
     await proxy.waitFor({ state: 'attached' });
     expect(await proxy.isDisabled()).toBe(true);
