@@ -67,7 +67,7 @@ import { createAccountTokens } from './services/account-tokens';
 import { createAssetService } from './services/asset.service';
 import { createAuditLog } from './services/audit-log';
 import { createAuthService } from './services/auth.service';
-import { createCaptchaService } from './services/captcha.service';
+import { createCaptchaService, effectiveCaptchaProvider } from './services/captcha.service';
 import { createChallengeEditService } from './services/challenge-edit.service';
 import { createClientConfigService } from './services/client-config.service';
 import { createDivisionService } from './services/division.service';
@@ -175,12 +175,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const captchaEnabled = effectiveCaptchaProvider(config) !== 'None';
+  const containersEnabled = config.CONTAINER_ENGINE !== 'none';
   const settings = createSettingsService({
     repository: createSettingsRepository(db),
     clock,
     events: deps.events,
     // An operator who configures a captcha provider wants it used until an administrator says otherwise.
     defaults: { accountPolicy: { useCaptcha: config.CAPTCHA_PROVIDER !== 'None' } },
+    abilities: { captchaEnabled, containersEnabled },
   });
   await settings.load();
   app.addHook('onClose', async () => settings.close());
@@ -213,8 +216,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: rateLimitSettingsFrom(config),
   });
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
-  const containersEnabled = config.CONTAINER_ENGINE !== 'none';
-  const clientConfig = createClientConfigService({ settings, mailEnabled: mailer.enabled, containersEnabled });
+  const clientConfig = createClientConfigService({
+    settings,
+    mailEnabled: mailer.enabled,
+    containersEnabled,
+    captchaEnabled,
+  });
   const captcha = createCaptchaService({ config, settings, store, log: app.log });
   const posts = createPostService({ posts: createPostRepository(db) });
   const mailDeps = { users, sessions, tokens, settings, captcha, mailer, publicUrl: config.publicUrl };

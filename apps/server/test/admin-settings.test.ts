@@ -192,3 +192,45 @@ describe('settings across server processes', () => {
     }
   });
 });
+
+describe('the captcha switch and the configured provider', () => {
+  it('refuses to turn the captcha on without a provider, and says so in the client config', async () => {
+    ok(await admin.put('/api/admin/config', { accountPolicy: { useCaptcha: false } }));
+    expect(json(await new TestClient(ctx.app).get('/api/config'))).toMatchObject({ captchaEnabled: false });
+    const refused = await admin.put('/api/admin/config', { accountPolicy: { useCaptcha: true } });
+    expectError(refused, 400);
+    expect(json<{ title: string }>(refused).title).toContain('CAPTCHA_PROVIDER');
+    const config = ok<ConfigEditModel>(await admin.get('/api/admin/config'));
+    expect(config.accountPolicy.useCaptcha).toBe(false);
+    // The rest of the section still saves.
+    ok(await admin.put('/api/admin/config', { accountPolicy: { useCaptcha: false, allowRegister: true } }));
+  });
+
+  it('lets an administrator turn it on and off when HashPow is configured', async () => {
+    const withPow = await createTestContext({ CAPTCHA_PROVIDER: 'HashPow' });
+    try {
+      // The configured provider turns the captcha on by default; signing up needs it off.
+      await withPow.app.services.settings.update('accountPolicy', { useCaptcha: false });
+      const powAdmin = await signUpAdmin(withPow, 'pow_admin');
+      ok(await powAdmin.put('/api/admin/config', { accountPolicy: { useCaptcha: true } }));
+      expect(json(await new TestClient(withPow.app).get('/api/config'))).toMatchObject({ captchaEnabled: true });
+    } finally {
+      await withPow.close();
+    }
+  });
+});
+
+describe('the platform proxy and the container engine', () => {
+  it('refuses PlatformProxy without a container engine, and keeps the current port mapping', async () => {
+    ok(await admin.put('/api/admin/config', { containerPolicy: { portMapping: 'Default' } }));
+    const refused = await admin.put('/api/admin/config', { containerPolicy: { portMapping: 'PlatformProxy' } });
+    expectError(refused, 400);
+    expect(json<{ title: string }>(refused).title).toContain('CONTAINER_ENGINE');
+    const config = ok<ConfigEditModel>(await admin.get('/api/admin/config'));
+    expect(config.containerPolicy.portMapping).toBe('Default');
+    // A proxy already chosen (before the engine was removed) can still be saved, then switched back.
+    await ctx.app.services.settings.update('containerPolicy', { portMapping: 'PlatformProxy' });
+    ok(await admin.put('/api/admin/config', { containerPolicy: { portMapping: 'PlatformProxy', renewalWindow: 10 } }));
+    ok(await admin.put('/api/admin/config', { containerPolicy: { portMapping: 'Default' } }));
+  });
+});

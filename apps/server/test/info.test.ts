@@ -19,6 +19,7 @@ describe('GET /api/config', () => {
       emailChangeByLink: false,
       mailEnabled: false,
       containersEnabled: false,
+      captchaEnabled: false,
       customTheme: null,
       apiPublicKey: null,
       logoUrl: null,

@@ -31,6 +31,13 @@ export function leadingZeroBits(digest: Buffer): number {
   return bits;
 }
 
+/** The provider that can actually work with this configuration: Turnstile without both keys cannot. */
+export function effectiveCaptchaProvider(config: CaptchaConfig): CaptchaProvider {
+  const provider = config.CAPTCHA_PROVIDER;
+  if (provider === 'CloudflareTurnstile' && (!config.CAPTCHA_SITE_KEY || !config.CAPTCHA_SECRET_KEY)) return 'None';
+  return provider;
+}
+
 /**
  * The captcha protecting register, login and recovery while `accountPolicy.useCaptcha` is on:
  * a self-hosted proof of work (HashPow) or Cloudflare Turnstile.
@@ -44,11 +51,10 @@ export function createCaptchaService(deps: {
 }) {
   const { config } = deps;
   const doFetch = deps.fetch ?? fetch;
-  let provider = config.CAPTCHA_PROVIDER;
-  if (provider === 'CloudflareTurnstile' && (!config.CAPTCHA_SITE_KEY || !config.CAPTCHA_SECRET_KEY)) {
+  const provider = effectiveCaptchaProvider(config);
+  if (provider !== config.CAPTCHA_PROVIDER) {
     // Without both keys the widget cannot work; failing open or locking everyone out are both wrong.
     deps.log.warn('CAPTCHA_PROVIDER is CloudflareTurnstile but a key is missing: captcha is disabled');
-    provider = 'None';
   }
 
   const isActive = (settings: Settings) => provider !== 'None' && settings.accountPolicy.useCaptcha;

@@ -8,10 +8,12 @@ import type { Settings, SettingsService } from './settings.service';
 export interface ServerAbilities {
   mailEnabled: boolean;
   containersEnabled: boolean;
+  /** A captcha provider that can work (HashPow, or Turnstile with both keys). */
+  captchaEnabled: boolean;
 }
 
 export function toClientConfig(settings: Settings, abilities: ServerAbilities): ClientConfig {
-  const { mailEnabled, containersEnabled } = abilities;
+  const { mailEnabled, containersEnabled, captchaEnabled } = abilities;
   const { globalConfig, containerPolicy } = settings;
   return {
     title: globalConfig.title,
@@ -22,6 +24,7 @@ export function toClientConfig(settings: Settings, abilities: ServerAbilities): 
     emailChangeByLink: mailEnabled && settings.accountPolicy.emailConfirmationRequired,
     mailEnabled,
     containersEnabled,
+    captchaEnabled,
     customTheme: isHexColor(globalConfig.customTheme) ? globalConfig.customTheme : null,
     apiPublicKey: null,
     logoUrl: globalConfig.logoHash ? `/assets/${globalConfig.logoHash}/logo` : null,

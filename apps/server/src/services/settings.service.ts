@@ -82,6 +82,11 @@ export function createSettingsService(deps: {
   events?: EventBus;
   /** Values that apply until an administrator saves the section (e.g. captcha on when a provider is configured). */
   defaults?: { [S in Section]?: Partial<Settings[S]> };
+  /**
+   * What the configuration can do: without a captcha provider the captcha switch cannot be turned on, without a
+   * container engine the platform proxy (which forwards to container instances) cannot be chosen.
+   */
+  abilities?: { captchaEnabled: boolean; containersEnabled: boolean };
 }) {
   let current: Settings | undefined;
   const listeners = new Set<(settings: Settings) => void>();
@@ -140,6 +145,15 @@ export function createSettingsService(deps: {
     /** The admin edit: null sections are skipped; logo hashes are only set through `setLogo`. */
     async edit(input: ConfigUpdateModel): Promise<void> {
       if (input.globalConfig?.apiEncryption === true) throw badRequest('error.apiEncryptionUnsupported');
+      // Turning on what the configuration cannot perform would only pretend: a captcha without a provider protects
+      // nothing, the proxy without an engine has no instance to forward to. A value already set (before the
+      // configuration changed) can still be saved or turned off.
+      const { accountPolicy, containerPolicy } = get();
+      const captchaOn = input.accountPolicy?.useCaptcha === true && !accountPolicy.useCaptcha;
+      if (captchaOn && deps.abilities?.captchaEnabled === false) throw badRequest('error.captchaNotConfigured');
+      const proxyOn =
+        input.containerPolicy?.portMapping === 'PlatformProxy' && containerPolicy.portMapping !== 'PlatformProxy';
+      if (proxyOn && deps.abilities?.containersEnabled === false) throw badRequest('error.proxyNeedsEngine');
       const { logoHash: _logo, faviconHash: _favicon, ...globalConfig } = input.globalConfig ?? {};
       await save({
         accountPolicy: input.accountPolicy ?? undefined,

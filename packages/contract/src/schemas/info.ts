@@ -20,6 +20,8 @@ export const ClientConfig = z.object({
   mailEnabled: z.boolean(),
   /** Flagpole: whether a container engine is configured; without one container challenges cannot be played. */
   containersEnabled: z.boolean(),
+  /** Flagpole: whether a captcha provider is configured that can work; without one the captcha switch does nothing. */
+  captchaEnabled: z.boolean(),
   customTheme: z.string().nullable(),
   apiPublicKey: z.string().nullable(),
   logoUrl: z.string().nullable(),

@@ -15,25 +15,32 @@ export function AccountSettings({ policy }: { policy: AccountPolicy }) {
   const form = useForm({
     initialValues: { ...policy, emailDomainList: domainListLines(policy.emailDomainList) },
   });
-  // Confirming addresses needs mail: without it registration would fail. One already on can still be turned off.
-  const mailEnabled = useServerAbilities()?.mailEnabled ?? true;
-  const needsMail = (name: (typeof SWITCHES)[number]) =>
-    name === 'emailConfirmationRequired' && !mailEnabled && !form.values.emailConfirmationRequired;
+  // Confirming addresses needs mail: without it registration would fail; a captcha needs a provider, without one
+  // it would protect nothing. A switch already on can still be turned off.
+  const abilities = useServerAbilities();
+  const missing = (name: (typeof SWITCHES)[number]) => {
+    if (name === 'emailConfirmationRequired' && abilities?.mailEnabled === false && !form.values[name])
+      return 'needsMail';
+    if (name === 'useCaptcha' && abilities?.captchaEnabled === false && !form.values[name])
+      return 'needsCaptchaProvider';
+    return null;
+  };
 
   return (
     <ConfigSectionForm form={form} toUpdate={(values) => ({ accountPolicy: toAccountPolicy(values) })}>
       <SectionCard title={t('adminSite.settings.accountTitle')} description={t('adminSite.settings.accountHelp')}>
-        {SWITCHES.map((name) => (
-          <Switch
-            key={name}
-            label={t(`adminSite.settings.policy.${name}`)}
-            description={
-              needsMail(name) ? t('adminSite.settings.policy.needsMail') : t(`adminSite.settings.policy.${name}Help`)
-            }
-            disabled={needsMail(name)}
-            {...form.getInputProps(name, { type: 'checkbox' })}
-          />
-        ))}
+        {SWITCHES.map((name) => {
+          const reason = missing(name);
+          return (
+            <Switch
+              key={name}
+              label={t(`adminSite.settings.policy.${name}`)}
+              description={t(`adminSite.settings.policy.${reason ?? `${name}Help`}`)}
+              disabled={reason !== null}
+              {...form.getInputProps(name, { type: 'checkbox' })}
+            />
+          );
+        })}
         <Textarea
           label={t('adminSite.settings.policy.emailDomainList')}
           description={t('adminSite.settings.policy.emailDomainListHelp')}

@@ -25,6 +25,9 @@ export function ContainerSettings({ policy }: { policy: ContainerPolicy }) {
     validate: Object.fromEntries(NUMBERS.map(({ name, range }) => [name, inRange(range)])),
   });
   const noEngine = useServerAbilities()?.containersEnabled === false;
+  // The proxy forwards to container instances: without an engine it is not offered (the server refuses it too),
+  // unless it was chosen before the engine went away, so it can still be switched back.
+  const proxyUnavailable = noEngine && policy.portMapping !== 'PlatformProxy';
 
   return (
     <ConfigSectionForm form={form} toUpdate={(values) => ({ containerPolicy: values })}>
@@ -44,12 +47,18 @@ export function ContainerSettings({ policy }: { policy: ContainerPolicy }) {
             data={ContainerPortMappingType.options.map((value) => ({
               value,
               label: t(`adminSite.settings.container.portMappings.${value}`),
+              disabled: value === 'PlatformProxy' && proxyUnavailable,
             }))}
             {...form.getInputProps('portMapping')}
           />
           <Text size="xs" c="dimmed">
             {t(`adminSite.settings.container.portMappingHelp.${form.values.portMapping}`)}
           </Text>
+          {proxyUnavailable && (
+            <Text size="xs" c="dimmed">
+              {t('adminSite.settings.container.proxyNeedsEngine')}
+            </Text>
+          )}
         </Stack>
         <Switch
           label={t('adminSite.settings.container.autoDestroyOnLimitReached')}

@@ -12,6 +12,7 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   emailChangeByLink: false,
   mailEnabled: false,
   containersEnabled: false,
+  captchaEnabled: false,
   customTheme: null,
   apiPublicKey: null,
   logoUrl: null,
@@ -28,12 +29,13 @@ export function useClientConfig(): ClientConfig {
 }
 
 /**
- * What the server can do (mail, containers), or null while its configuration has not arrived: pages that would
+ * What the server can do (mail, containers, captcha), or null while its configuration has not arrived: pages that would
  * otherwise offer an action it cannot perform wait for the answer rather than guess.
  */
 export function useServerAbilities(): {
   mailEnabled: boolean;
   containersEnabled: boolean;
+  captchaEnabled: boolean;
   recoveryByMail: boolean;
 } | null {
   const { data } = useSWR<ClientConfig>(CLIENT_CONFIG_KEY, fetcher, { refreshInterval: 0 });
@@ -42,6 +44,7 @@ export function useServerAbilities(): {
   return {
     mailEnabled: data.mailEnabled,
     containersEnabled: data.containersEnabled,
+    captchaEnabled: data.captchaEnabled,
     recoveryByMail: data.emailChangeByLink,
   };
 }
