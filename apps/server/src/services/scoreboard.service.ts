@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock';
 import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import type { ScoreboardRepository } from '../repositories/scoreboard.repository';
 import { computeScoreboard } from '../scoring/compute-scoreboard';
+import { frozenInput, frozenSolvesKey, isFrozen } from '../scoring/freeze';
 import { mergeSolves, mergeSolvesInto } from '../scoring/merge-solves';
 import type { ScoreboardInput, ScoreboardSolveInput } from '../scoring/types';
 import { type BoardEncoding, compressBody, serialise, versionBoard } from './scoreboard-body';
@@ -53,6 +54,24 @@ export interface BuiltScoreboard {
   details: Map<number, { key: string; value: { body: string; etag: string; lastModified: Date } }>;
   /** `challenges` as a division's teams see them (ViewChallenge only), by division id: dropped with the board. */
   visibleByDivision: Map<number, { json: string; count: number }>;
+  /** The game's scoreboard freeze as this board was built (null: none; see scoring/freeze.ts). */
+  freeze: { at: number; revealed: boolean } | null;
+  /**
+   * The board players see during the freeze, computed from the solves before `freeze.at` on first use and reused
+   * by later builds while those solves and the other rows stay the same; null without a freeze. The frozen
+   * board's own `frozen` is null.
+   */
+  frozen: () => BuiltScoreboard | null;
+  /** True on a frozen board. */
+  isFrozenView: boolean;
+}
+
+/** The last frozen board of a game, with what it was computed from. */
+interface FrozenBoard {
+  key: string;
+  /** The non-solve rows it was computed from (compared by reference: a merge of new solves keeps them). */
+  sources: readonly unknown[];
+  board: BuiltScoreboard;
 }
 
 interface Entry {
@@ -71,6 +90,8 @@ interface Entry {
   pendingSolves: ScoreboardSolveInput[];
   /** The periodic check (scoreboard-refresh.ts), beside the builds: rows read if changed, solves announced since. */
   refresh?: { solves: ScoreboardSolveInput[]; rows?: NonNullable<Entry['loaded']> };
+  /** The last frozen board (see `BuiltScoreboard.frozen`). */
+  frozen?: FrozenBoard;
   /**
    * The last build's end plus its duration: the next build starts no earlier, so back-to-back rebuilds of a
    * large board take at most half a core (performance.now() milliseconds).
@@ -169,23 +190,41 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     entry.loaded = loaded;
     const now = clock.now();
     const model = computeScoreboard(loaded.input, { now: now.getTime(), previous: entry.board?.model });
-    const versioned = versionBoard(entry.board?.model, model);
+    const { freezeAt, revealed } = loaded.input.game;
+    const freeze = freezeAt === null || freezeAt === undefined ? null : { at: freezeAt, revealed: revealed === true };
+    if (!freeze) entry.frozen = undefined;
+    const input = loaded.input;
+    const frozen = freeze ? once(() => frozenBoard(gameId, entry, input, loaded.startAt, freeze.at)) : () => null;
+    const board = assemble(gameId, loaded.startAt, model, entry.board?.model, now, { freeze, frozen });
+    const ended = performance.now();
+    entry.nextBuildAt = ended + (ended - started);
+    options.onBuilt?.(ended - started);
+    return board;
+  }
+
+  /** A board's served forms around its computed model, versioned after `previous` (the board it replaces). */
+  function assemble(
+    gameId: number,
+    startAt: number,
+    model: ScoreboardModel,
+    previous: ScoreboardModel | undefined,
+    now: Date,
+    freezing: Pick<BuiltScoreboard, 'freeze' | 'frozen'> | null,
+  ): BuiltScoreboard {
+    const versioned = versionBoard(previous, model);
     const body = once(() => versioned.body ?? serialise(model).body);
     const { version, delta } = versioned;
     const live: LiveMessage = { type: 'scoreboard', data: delta ? { gameId, version, delta } : { gameId, version } };
     const scoreByChallenge = new Map<number, number>();
     for (const list of Object.values(model.challenges)) for (const c of list) scoreByChallenge.set(c.id, c.score);
-    const ended = performance.now();
-    entry.nextBuildAt = ended + (ended - started);
-    options.onBuilt?.(ended - started);
     return {
       gameId,
-      startAt: loaded.startAt,
+      startAt,
       model,
       body,
       encoded: encodedOnce(body),
       // The content version and the build time (hex): equal content built later is another body.
-      etag: `W/"${gameId}-${version}${now.getTime().toString(16)}"`,
+      etag: `W/"${gameId}-${freezing ? '' : 'f'}${version}${now.getTime().toString(16)}"`,
       lastModified: now,
       scoreByChallenge,
       itemByTeam: new Map(model.items.map((item) => [item.id, item])),
@@ -193,7 +232,34 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
       liveMessage: once(() => JSON.stringify(live)),
       details: new Map(),
       visibleByDivision: new Map(),
+      freeze: freezing?.freeze ?? null,
+      frozen: freezing?.frozen ?? (() => null),
+      isFrozenView: freezing === null,
     };
+  }
+
+  /**
+   * The players' board during the freeze: the last one while the solves before the freeze and the other rows are
+   * unchanged (solves made during the freeze do not change it), else computed again from the held rows.
+   */
+  function frozenBoard(
+    gameId: number,
+    entry: Entry,
+    input: ScoreboardInput,
+    startAt: number,
+    freezeAt: number,
+  ): BuiltScoreboard {
+    const key = frozenSolvesKey(input.solves, freezeAt);
+    const sources = [input.game, input.challenges, input.teams, input.divisions];
+    const last = entry.frozen;
+    if (last && last.key === key && last.sources.every((source, index) => source === sources[index])) {
+      return last.board;
+    }
+    const now = clock.now();
+    const model = computeScoreboard(frozenInput(input, freezeAt), { now: now.getTime(), previous: last?.board.model });
+    const board = assemble(gameId, startAt, model, last?.board.model, now, null);
+    entry.frozen = { key, sources, board };
+    return board;
   }
 
   function entryOf(gameId: number): Entry {
@@ -356,13 +422,33 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     events.subscribe(BUS_RESYNC, reloadAll),
   ];
 
+  /** The current (live) board; built on first use. Null when the game does not exist. */
+  async function get(gameId: number): Promise<BuiltScoreboard | null> {
+    const entry = entries.get(gameId);
+    if (entry?.board) return entry.board;
+    if (entry?.building) return entry.building;
+    return startBuild(gameId, entryOf(gameId));
+  }
+
+  /**
+   * The board `board`'s players see now: the frozen one from the freeze until the reveal, else `board` itself.
+   * Organisers read `board` (the live one) unless they ask for the players' view.
+   */
+  function forPlayers(board: BuiltScoreboard): BuiltScoreboard {
+    const freeze = board.freeze;
+    if (!freeze || !isFrozen({ freezeAt: freeze.at, revealed: freeze.revealed }, clock.now().getTime())) return board;
+    return board.frozen() ?? board;
+  }
+
   return {
-    /** The current board; built on first use. Null when the game does not exist. */
-    async get(gameId: number): Promise<BuiltScoreboard | null> {
-      const entry = entries.get(gameId);
-      if (entry?.board) return entry.board;
-      if (entry?.building) return entry.building;
-      return startBuild(gameId, entryOf(gameId));
+    get,
+    forPlayers,
+
+    /** The current board as `organiser` (live) or everyone else (frozen during a freeze) sees it. */
+    async view(gameId: number, organiser: boolean): Promise<BuiltScoreboard | null> {
+      const board = await get(gameId);
+      if (!board || organiser) return board;
+      return forPlayers(board);
     },
 
     /** Tells every process (this one included) that the game's board changed. */
