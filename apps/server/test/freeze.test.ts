@@ -167,7 +167,8 @@ describe('during the freeze', () => {
       for (const query of ['', '?view=live', '?view=players']) {
         const model = await board(client, query);
         expect(rowOf(model, aliceTeam)).toMatchObject({ score: 0, solvedCount: 0, solvedChallenges: [] });
-        expect(rowOf(model, bobTeam)).toMatchObject({ score: 1000, rank: 1 });
+        // Bob's first blood: 1000 + 5 %.
+        expect(rowOf(model, bobTeam)).toMatchObject({ score: 1050, rank: 1 });
         expect(columnOf(model, challenge.dynamic)).toMatchObject({ score: 1000, solved: 1 });
         expect(columnOf(model, challenge.dynamic)?.bloods.map((blood) => blood.id)).toEqual([bobTeam]);
         expect(columnOf(model, challenge.second)).toMatchObject({ score: 300, solved: 0, bloods: [] });
@@ -206,7 +207,7 @@ describe('during the freeze', () => {
       expect(detail.score).toBe(1000);
     }
     const bobs = ok<Details>(await bob.get(`/api/game/${gameId}/details`));
-    expect(bobs.rank).toMatchObject({ score: 1000, rank: 1 });
+    expect(bobs.rank).toMatchObject({ score: 1050, rank: 1 });
     expect(columnOf(bobs, challenge.dynamic)).toMatchObject({ score: 1000, solved: 1 });
   });
 
