@@ -57,9 +57,11 @@ export function createNoticeRepository(db: Db) {
           .updateTable('game_notices')
           .set({ held: false, published_at: new Date(at.getTime() - (held.length - 1 - index)) })
           .where('id', '=', id)
+          // Released once: a concurrent release (another process) has taken the rows it updated.
+          .where('held', '=', true)
           .returning(['id', 'type', 'values', 'published_at'])
-          .executeTakeFirstOrThrow();
-        released.push(toNotice(row));
+          .executeTakeFirst();
+        if (row) released.push(toNotice(row));
       }
       return released;
     },

@@ -172,6 +172,11 @@ export function createGameEditService(deps: {
       const row = await games.update(gameId, columns);
       if (!row) throw notFound('error.gameNotFound');
       await changed(gameId, true);
+      // The freeze removed: nothing is hidden any more, so the blood notices it held are published now.
+      if (current.freeze_at !== null && input.freezeAt === null) {
+        const released = await deps.noticeRepository.releaseHeld(gameId, deps.clock.now());
+        for (const notice of released) await deps.notices.announce(gameId, notice);
+      }
       return toGameInfoModel(row);
     },
 
