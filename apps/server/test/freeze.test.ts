@@ -7,7 +7,15 @@ import { expectError, type GameInfo, ok, signUpAdmin } from './game-fixtures';
 import { createTestContext, type TestContext } from './harness';
 import { type HubClient, openHub } from './hub-clients';
 import { cookieOf, type OpenSocket, openSocket, until, wsUrl } from './live-sockets';
-import { acceptParticipation, addFlag, createChallenge, createGame, createTeamWithMembers, userId } from './play-fixtures';
+import {
+  acceptParticipation,
+  addFlag,
+  createChallenge,
+  createGame,
+  createPlayer,
+  createTeamWithMembers,
+  userId,
+} from './play-fixtures';
 
 /*
  * The scoreboard freeze and its reveal (docs/game-play.md, "Freeze and reveal"): a solve made after `freezeAt` is
@@ -306,5 +314,20 @@ describe('freezeAt on the game', () => {
     const plain = ok<GameInfo>(await admin.post('/api/edit/games', body));
     expect(plain).toMatchObject({ freezeAt: null, scoreboardRevealed: false });
     expect(ok<Record<string, unknown>>(await anonymous.get(`/api/game/${plain.id}`))).toMatchObject({ freezeAt: null });
+  });
+  it('publishes the blood notices a freeze held when the freeze is removed', async () => {
+    const now = ctx.clock.now().getTime();
+    const game = await createGame(ctx.db, { start: new Date(now - HOUR), end: new Date(now + HOUR), title: 'Thawed' });
+    const challengeId = await createChallenge(ctx.db, game, { title: 'Thaw' });
+    await addFlag(ctx.db, challengeId, 'flag{thaw}');
+    const editBody = { title: 'Thawed', start: now - HOUR, end: now + HOUR };
+    ok(await admin.put(`/api/edit/games/${game}`, { ...editBody, freezeAt: now - MINUTE }));
+    const player = await createPlayer(ctx.app, ctx.db, game, 'frzthaw');
+    ok(await player.client.post(`/api/game/${game}/challenges/${challengeId}`, { flag: 'flag{thaw}' }));
+    await settle();
+    expect(ok<GameNotice[]>(await anonymous.get(`/api/game/${game}/notices`))).toEqual([]);
+    ok(await admin.put(`/api/edit/games/${game}`, { ...editBody, freezeAt: null }));
+    const notices = ok<GameNotice[]>(await anonymous.get(`/api/game/${game}/notices`));
+    expect(notices.map((n) => [n.type, n.values[1]])).toEqual([['FirstBlood', 'Thaw']]);
   });
 });
