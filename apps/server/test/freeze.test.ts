@@ -314,7 +314,12 @@ describe('freezeAt on the game', () => {
     const plain = ok<GameInfo>(await admin.post('/api/edit/games', body));
     expect(plain).toMatchObject({ freezeAt: null, scoreboardRevealed: false });
     expect(ok<Record<string, unknown>>(await anonymous.get(`/api/game/${plain.id}`))).toMatchObject({ freezeAt: null });
+    // Without a freeze the board is served as before (the reference's clients see no difference).
+    const served = await anonymous.get(`/api/game/${plain.id}/scoreboard`);
+    expect(served.headers['cache-control']).toBe('no-cache, must-revalidate');
+    expect(served.headers.etag).toMatch(new RegExp(`^W/"${plain.id}-[0-9a-f]+"$`));
   });
+
   it('publishes the blood notices a freeze held when the freeze is removed', async () => {
     const now = ctx.clock.now().getTime();
     const game = await createGame(ctx.db, { start: new Date(now - HOUR), end: new Date(now + HOUR), title: 'Thawed' });
