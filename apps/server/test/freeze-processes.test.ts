@@ -41,7 +41,11 @@ describe('freeze and reveal on two processes', () => {
     const end = now + HOUR;
     const freezeAt = now + MINUTE;
     const gameId = await createGame(ctx.db, { start: new Date(now - HOUR), end: new Date(end) });
-    await ctx.db.updateTable('games').set({ freeze_at: new Date(freezeAt) }).where('id', '=', gameId).execute();
+    await ctx.db
+      .updateTable('games')
+      .set({ freeze_at: new Date(freezeAt) })
+      .where('id', '=', gameId)
+      .execute();
     const challengeId = await createChallenge(ctx.db, gameId, { title: 'Twice' });
     await addFlag(ctx.db, challengeId, 'flag{twice}');
 

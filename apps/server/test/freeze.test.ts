@@ -1,5 +1,5 @@
-import { HttpTransportType } from '@microsoft/signalr';
 import type { GameNotice, LiveMessage, ScoreboardModel } from '@flagpole/contract';
+import { HttpTransportType } from '@microsoft/signalr';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndSignIn, TestClient } from './client';

@@ -28,7 +28,9 @@ export const sheetsRoutes =
       '/api/game/:id/scoreboardsheet',
       {
         schema: {
-          ...schema('The scoreboard as an .xlsx workbook (live; `view=players`: the board players see during a freeze)'),
+          ...schema(
+            'The scoreboard as an .xlsx workbook (live; `view=players`: the board players see during a freeze)',
+          ),
           querystring: z.object({ view: z.enum(['live', 'players']).default('live') }),
         },
         config: { access: 'Monitor' },

@@ -32,8 +32,12 @@ describe('scoreboard freeze', () => {
     // During the freeze: team 3 takes the lead, and challenge 1 gets two more solvers (its value would decay).
     const during = [solve(3, 1, 300), solve(3, 2, 310), solve(2, 1, 320)];
     const frozen = computeScoreboard(frozenInput(input([...before, ...during]), FREEZE), { now: NOW });
-    const asAtFreeze = board({ challenges: [challenge(1), challenge(2)], teams: teams(3), solves: before,
-      game: { bloodBonus: 0 } });
+    const asAtFreeze = board({
+      challenges: [challenge(1), challenge(2)],
+      teams: teams(3),
+      solves: before,
+      game: { bloodBonus: 0 },
+    });
     expect(column(frozen, 1)).toEqual(column(asAtFreeze, 1));
     expect(column(frozen, 1).solved).toBe(1);
     expect(column(frozen, 1).bloods.map((b) => b.id)).toEqual([101]);

@@ -1,8 +1,8 @@
 import {
   ChallengeCategory,
   type ChallengeDetailModel,
-  type ChallengeItem,
   type ChallengeInfo,
+  type ChallengeItem,
   type ClientFlagContext,
   GamePermission,
   hasPermission,

@@ -59,7 +59,7 @@ export interface FrozenBoard {
   board: BuiltScoreboard;
 }
 
-/** `make()`, called once, on first use. *//** `make()`, called once, on first use. */
+/** `make()`, called once, on first use. */ /** `make()`, called once, on first use. */
 export function once<T>(make: () => T): () => T {
   let made: { value: T } | undefined;
   return () => {
@@ -81,7 +81,6 @@ function encodedOnce(body: () => string): BuiltScoreboard['encoded'] {
     return done;
   };
 }
-
 
 /** A board's served forms around its computed model, versioned after `previous` (the board it replaces). */
 export function assembleBoard(

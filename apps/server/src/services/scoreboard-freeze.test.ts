@@ -78,7 +78,13 @@ describe('scoreboard service during a freeze', () => {
     const clock = new FakeClock(new Date(freezeAt - 60_000));
     const { state, repository } = fakeRepository();
     const events = new MemoryEventBus();
-    const service = createScoreboardService({ repository, clock, events, log: pino({ level: 'silent' }), debounceMs: 1 });
+    const service = createScoreboardService({
+      repository,
+      clock,
+      events,
+      log: pino({ level: 'silent' }),
+      debounceMs: 1,
+    });
     services.push(service);
     return { clock, state, service };
   }

@@ -70,7 +70,9 @@ export function FreezeBanner({
       data-testid="freeze-banner"
     >
       <Stack gap="xs">
-        <Text size="sm">{playersView ? t('scoreboard.freeze.showingPlayers') : t('scoreboard.freeze.showingLive')}</Text>
+        <Text size="sm">
+          {playersView ? t('scoreboard.freeze.showingPlayers') : t('scoreboard.freeze.showingLive')}
+        </Text>
         <Group gap="md">
           <Switch
             checked={playersView}

@@ -19,10 +19,10 @@ import { useScoreboard } from '../api/get-scoreboard';
 import { parseId } from '../api/keys';
 import { useGameLive } from '../hooks/use-game-live';
 import { useNow } from '../hooks/use-now';
+import { isBoardFrozen } from '../lib/freeze';
 import { canOpenChallenges, gamePhase } from '../lib/game-status';
 import { findMyTeam } from '../lib/my-team';
 import { type DivisionView, timelineOf } from '../lib/scoreboard-table';
-import { isBoardFrozen } from '../lib/freeze';
 import { BLOOD_COLOR_VARIABLES, BLOOD_ORDER } from './categories';
 import { FreezeBanner, useIsOrganiser } from './freeze-banner';
 import { GameShell } from './game-shell';
@@ -181,11 +181,11 @@ function ScoreboardContent({ game }: { game: DetailedGameInfoModel }) {
   const [playersView, setPlayersView] = useState(false);
   const organiser = useIsOrganiser();
   const frozen = isBoardFrozen(game, now);
-  const { data: board, error, mutate } = useScoreboard(
-    phase === 'upcoming' ? null : game.id,
-    phase === 'running',
-    organiser && frozen && playersView,
-  );
+  const {
+    data: board,
+    error,
+    mutate,
+  } = useScoreboard(phase === 'upcoming' ? null : game.id, phase === 'running', organiser && frozen && playersView);
   const toast = useNoticeToast();
   const live = useGameLive(phase === 'upcoming' ? null : game.id, { onNotice: toast });
   usePageTitle(`${t('pages.gameScoreboard')} · ${game.title}`);

@@ -5,5 +5,7 @@ import type { DetailedGameInfoModel } from '@flagpole/contract';
  * (docs/game-play.md, "Freeze and reveal"). Games without a freeze (and servers that do not send one) never are.
  */
 export function isBoardFrozen(game: Pick<DetailedGameInfoModel, 'freezeAt' | 'scoreboardRevealed'>, now: number) {
-  return game.freezeAt !== null && game.freezeAt !== undefined && game.scoreboardRevealed !== true && now >= game.freezeAt;
+  return (
+    game.freezeAt !== null && game.freezeAt !== undefined && game.scoreboardRevealed !== true && now >= game.freezeAt
+  );
 }

@@ -9,7 +9,14 @@ import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useUpdateGame } from '../../api/update-game';
 import { isValidPerMille, percentToPerMille } from '../../blood-bonus';
 import { type GameFormValues, toGameEditModel, toGameFormValues } from '../../game-form';
-import { maxLength, requiredText, validateDateTime, validateEnd, validateFreeze, validateNumber } from '../../validation';
+import {
+  maxLength,
+  requiredText,
+  validateDateTime,
+  validateEnd,
+  validateFreeze,
+  validateNumber,
+} from '../../validation';
 import { GameTimeFields } from '../game-time-fields';
 import { MarkdownEditor } from '../markdown-editor';
 import { StickySaveBar } from '../save-button';
