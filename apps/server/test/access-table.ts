@@ -158,6 +158,7 @@ export const ROUTES: AccessRow[] = [
   { route: 'DELETE /api/edit/games/:id/challenges/:cId/container', expect: ADMIN },
   { route: 'DELETE /api/edit/games/:id/writeups', expect: ADMIN },
   { route: 'POST /api/edit/games/:id/scoreboard/flush', expect: ADMIN },
+  { route: 'POST /api/edit/games/:id/scoreboard/reveal', expect: ADMIN },
   { route: 'GET /api/edit/games/:id/readiness', expect: ADMIN },
   { route: 'GET /api/edit/games/:id/divisions', expect: ADMIN },
   { route: 'POST /api/edit/games/:id/divisions', expect: ADMIN },

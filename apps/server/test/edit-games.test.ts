@@ -48,6 +48,8 @@ describe('games CRUD', () => {
       bloodBonus: DEFAULT_BLOOD_BONUS,
       flagFormat: null,
       flagFormatCheck: false,
+      freezeAt: null,
+      scoreboardRevealed: false,
     });
     expect(Buffer.from(game.publicKey, 'base64')).toHaveLength(32);
     const other = await createGame(ctx, admin);

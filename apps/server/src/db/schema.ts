@@ -113,6 +113,10 @@ export interface GamesTable {
   /** Flag prefix (`cc` for `cc{...}`), null: none. */
   flag_format: ColumnType<string | null, string | null | undefined, string | null>;
   flag_format_check: Defaulted<boolean>;
+  /** From this instant players see the board as it stood then (docs/game-play.md, "Freeze and reveal"). */
+  freeze_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When an organiser revealed the frozen board after the end; null: not revealed. */
+  scoreboard_revealed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Base64 Ed25519 key pair that signs team tokens. */
   public_key: string;
   private_key: string;
@@ -253,6 +257,8 @@ export interface GameNoticesTable {
   /** JSON array of strings, formatted by the client per type. */
   values: ColumnType<string[], string, string>;
   published_at: Timestamp;
+  /** A blood of a solve made during the freeze: kept from players until the reveal. */
+  held: Defaulted<boolean>;
 }
 
 export interface GameEventsTable {

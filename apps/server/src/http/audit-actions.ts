@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   'game.delete': 'delete a game',
   'game.poster': 'change a game poster',
   'game.flushScoreboard': 'rebuild a game scoreboard',
+  'game.revealScoreboard': 'reveal a frozen game scoreboard',
   'game.export': 'export a game package',
   'game.import': 'import a game package',
   'game.importCtfd': 'import a CTFd export as a game',

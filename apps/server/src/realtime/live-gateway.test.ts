@@ -14,19 +14,21 @@ const clock = new FakeClock(new Date('2030-01-01T12:00:00Z'));
 const log = pino({ level: 'silent' });
 const admin = { userId: 'admin-id', userName: 'admin', role: 'Admin', via: 'session' } as const;
 
-/** A scoreboard service whose rebuilds the test announces. */
+/** A scoreboard service whose rebuilds the test announces; `frozen`, when set, is the board players see. */
 function fakeScoreboard() {
   const listeners = new Set<(gameId: number, board: BuiltScoreboard | null) => void>();
+  const state: { frozen?: BuiltScoreboard } = {};
   const service = {
     onRebuilt(listener: (gameId: number, board: BuiltScoreboard | null) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    forPlayers: (board: BuiltScoreboard) => state.frozen ?? board,
   } as unknown as ScoreboardService;
   const rebuilt = (gameId: number, liveMessage: string) => {
     for (const listener of listeners) listener(gameId, { liveMessage: () => liveMessage } as BuiltScoreboard);
   };
-  return { service, rebuilt };
+  return { service, rebuilt, state };
 }
 
 /** A socket that records what it is asked to send, as `ws` receives it. */
@@ -70,6 +72,24 @@ describe('live fan-out', () => {
       expect(sent[0]?.data).toBe(first?.data);
       expect(sent[0]?.options).toEqual({ binary: false });
     }
+  });
+
+  it('during a freeze sends players the frozen board once and monitors every live board', () => {
+    const board = fakeScoreboard();
+    const gateway = createLiveGateway({ events: new MemoryEventBus(), clock, scoreboard: board.service, log });
+    stops.push(() => gateway.close());
+    const player = recordingSocket();
+    const monitor = recordingSocket();
+    gateway.join(5, player.socket, null);
+    gateway.join(5, monitor.socket, admin);
+    const frozen = JSON.stringify({ type: 'scoreboard', data: { gameId: 5, version: 'frozen' } });
+    board.state.frozen = { liveMessage: () => frozen } as BuiltScoreboard;
+
+    for (const version of ['live-1', 'live-2']) {
+      board.rebuilt(5, JSON.stringify({ type: 'scoreboard', data: { gameId: 5, version } }));
+    }
+    expect(player.sent.map((m) => String(m.data))).toEqual([frozen]);
+    expect(monitor.sent.map((m) => JSON.parse(String(m.data)).data.version)).toEqual(['live-1', 'live-2']);
   });
 
   it('encodes a log entry once for every admin reading the live log', async () => {

@@ -14,7 +14,7 @@ import type { Identity } from '../http/access';
 import type { Clock } from '../lib/clock';
 import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import type { GamePlayService } from '../services/game-play.service';
-import type { ScoreboardService } from '../services/scoreboard.service';
+import type { BuiltScoreboard, ScoreboardService } from '../services/scoreboard.service';
 import { admitWebSocket, type LiveAdmission } from './live-admission';
 import { liveChannel, MISSED_MESSAGES_CLOSE_CODE } from './live-channel';
 import { createSocketCredentials } from './socket-credentials';
@@ -34,6 +34,8 @@ interface Subscriber {
 
 interface GameRoom {
   subscribers: Set<Subscriber>;
+  /** During a freeze: the frozen board players were last told of (a rebuild that keeps it tells them nothing). */
+  playersBoard?: BuiltScoreboard;
   unsubscribe: () => void;
 }
 
@@ -64,10 +66,10 @@ export function createLiveGateway(deps: {
    * given the same bytes (sent as a text frame), so the kernel-bound writes share one buffer instead of each
    * socket holding its own UTF-8 copy of a message thousands of players receive after every rebuild.
    */
-  function deliver(room: GameRoom, type: LiveMessageType, text: string) {
+  function deliver(room: GameRoom, type: LiveMessageType, text: string, only?: 'players' | 'monitors') {
     const bytes = Buffer.from(text);
-    const forPlayers = PLAYER_TYPES.has(type);
-    const forMonitors = MONITOR_TYPES.has(type);
+    const forPlayers = PLAYER_TYPES.has(type) && only !== 'monitors';
+    const forMonitors = MONITOR_TYPES.has(type) && only !== 'players';
     for (const sub of room.subscribers) {
       if (!(sub.monitor ? forMonitors : forPlayers)) continue;
       if (sub.socket.readyState !== sub.socket.OPEN) continue;
@@ -83,10 +85,22 @@ export function createLiveGateway(deps: {
     const room = rooms.get(gameId);
     if (!room) return;
     // Made once per rebuild, for every socket: the new version and, after new solves, the delta to it.
-    const text = board
-      ? board.liveMessage()
-      : JSON.stringify({ type: 'scoreboard', data: { gameId } } satisfies LiveMessage);
-    deliver(room, 'scoreboard', text);
+    if (!board) {
+      room.playersBoard = undefined;
+      deliver(room, 'scoreboard', JSON.stringify({ type: 'scoreboard', data: { gameId } } satisfies LiveMessage));
+      return;
+    }
+    // During a freeze players follow the frozen board (docs/game-play.md, "Freeze and reveal"), monitors the live one.
+    const players = deps.scoreboard.forPlayers(board);
+    if (players === board) {
+      room.playersBoard = undefined;
+      deliver(room, 'scoreboard', board.liveMessage());
+      return;
+    }
+    deliver(room, 'scoreboard', board.liveMessage(), 'monitors');
+    if (room.playersBoard === players) return;
+    room.playersBoard = players;
+    deliver(room, 'scoreboard', players.liveMessage(), 'players');
   });
 
   // Messages may have been missed: every socket is told to reconnect and reload what it shows.

@@ -9,24 +9,61 @@ function toNotice(row: NoticeRow): GameNotice {
 
 export function createNoticeRepository(db: Db) {
   return {
+    /** The published notices, newest first (blood notices held by a freeze are not published yet). */
     async listForGame(gameId: number): Promise<GameNotice[]> {
       const rows = await db
         .selectFrom('game_notices')
         .select(['id', 'type', 'values', 'published_at'])
         .where('game_id', '=', gameId)
+        .where('held', '=', false)
         .orderBy('published_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
       return rows.map(toNotice);
     },
 
-    async insert(gameId: number, type: NoticeType, values: string[], publishedAt: Date, executor: Db = db) {
+    /** `held`: a blood of a solve made during a scoreboard freeze, published at the reveal (`releaseHeld`). */
+    async insert(
+      gameId: number,
+      type: NoticeType,
+      values: string[],
+      publishedAt: Date,
+      executor: Db = db,
+      held = false,
+    ) {
       const row = await executor
         .insertInto('game_notices')
-        .values({ game_id: gameId, type, values: JSON.stringify(values), published_at: publishedAt })
+        .values({ game_id: gameId, type, values: JSON.stringify(values), published_at: publishedAt, held })
         .returning(['id', 'type', 'values', 'published_at'])
         .executeTakeFirstOrThrow();
       return toNotice(row);
+    },
+
+    /**
+     * Publishes the notices a freeze held, in the order they were stored, as of `at`: one millisecond apart and
+     * ending at `at`, so that every client orders them as they were won. Returns them in that order.
+     */
+    async releaseHeld(gameId: number, at: Date, executor: Db = db): Promise<GameNotice[]> {
+      const held = await executor
+        .selectFrom('game_notices')
+        .select('id')
+        .where('game_id', '=', gameId)
+        .where('held', '=', true)
+        .orderBy('id')
+        .execute();
+      const released: GameNotice[] = [];
+      for (const [index, { id }] of held.entries()) {
+        const row = await executor
+          .updateTable('game_notices')
+          .set({ held: false, published_at: new Date(at.getTime() - (held.length - 1 - index)) })
+          .where('id', '=', id)
+          // Released once: a concurrent release (another process) has taken the rows it updated.
+          .where('held', '=', true)
+          .returning(['id', 'type', 'values', 'published_at'])
+          .executeTakeFirst();
+        if (row) released.push(toNotice(row));
+      }
+      return released;
     },
 
     /** Only Normal notices carry free text an organiser may edit. */

@@ -39,7 +39,7 @@ export function createScoreboardRepository(db: Db) {
   async function loadBoard(gameId: number): Promise<LoadedBoard | null> {
     const game = await db
       .selectFrom('games')
-      .select(['start_at', 'end_at', 'blood_bonus', 'practice_mode'])
+      .select(['start_at', 'end_at', 'blood_bonus', 'practice_mode', 'freeze_at', 'scoreboard_revealed_at'])
       .where('id', '=', gameId)
       .executeTakeFirst();
     if (!game) return null;
@@ -78,6 +78,8 @@ export function createScoreboardRepository(db: Db) {
           end: game.end_at.getTime(),
           bloodBonus: game.blood_bonus,
           practiceMode: game.practice_mode,
+          freezeAt: game.freeze_at?.getTime() ?? null,
+          revealed: game.scoreboard_revealed_at !== null,
         },
         divisions: divisions.map((d) => ({
           id: d.id,

@@ -173,6 +173,9 @@ interface BloodFacts {
   deadline_at: Date | null;
   start_at: Date;
   end_at: Date;
+  /** The game's scoreboard freeze and its reveal (docs/game-play.md, "Freeze and reveal"). */
+  freeze_at: Date | null;
+  scoreboard_revealed_at: Date | null;
   /** Eligible solves of the challenge committed before, counted up to three. */
   prior: number;
 }
@@ -196,7 +199,8 @@ async function bloodFacts(trx: Transaction<Database>, newSolves: readonly Verdic
         left join divisions d on d.id = p.division_id
         left join division_challenge_configs dc on dc.division_id = p.division_id and dc.challenge_id = v.challenge_id
         where p.id = v.participation_id and p.status = 'Accepted') as permissions,
-      c.disable_blood_bonus, c.deadline_at, g.start_at, g.end_at, prior.n as prior
+      c.disable_blood_bonus, c.deadline_at, g.start_at, g.end_at, g.freeze_at, g.scoreboard_revealed_at,
+      prior.n as prior
     from v
     join challenges c on c.id = v.challenge_id
     join games g on g.id = c.game_id
@@ -209,7 +213,8 @@ async function bloodFacts(trx: Transaction<Database>, newSolves: readonly Verdic
  * the k-th blood when k-1 earlier eligible solves of the challenge are already committed (commit order).
  * Eligible: the team is Accepted, its division (if any) has GetBlood on the challenge, the challenge keeps
  * its blood bonus, and the solve lies in [start, end) and not after the challenge deadline — the scoreboard's
- * rule (scoring/README.md). No notice once the game has ended.
+ * rule (scoring/README.md). No notice once the game has ended. The blood of a solve made during a scoreboard
+ * freeze is stored held: players learn of it at the reveal, not now (it is not returned for announcing).
  */
 async function awardBloods(
   trx: Transaction<Database>,
@@ -232,13 +237,16 @@ async function awardBloods(
     counts.set(challengeId, rank);
     const type = BLOOD_NOTICES[rank - 1];
     if (!type || f.disable_blood_bonus || now.getTime() >= f.end_at.getTime()) continue;
+    const held = f.freeze_at !== null && f.scoreboard_revealed_at === null && time >= f.freeze_at.getTime();
     const notice = await notices.insert(
       v.submission.gameId,
       type,
       [v.submission.teamName, v.submission.challengeTitle],
       now,
       trx,
+      held,
     );
+    if (held) continue;
     awarded.push({ gameId: v.submission.gameId, notice });
   }
   return awarded;

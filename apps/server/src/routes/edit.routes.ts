@@ -159,6 +159,23 @@ export const editRoutes =
       },
     );
 
+    app.post(
+      '/api/edit/games/:id/scoreboard/reveal',
+      {
+        schema: {
+          tags,
+          summary: 'Reveal the frozen scoreboard (after the end): the final board and held blood notices go public',
+          params: GameParams,
+          response: { 200: EmptyBody, ...errorResponses(...denied) },
+        },
+        config: { ...admin, audit: 'game.revealScoreboard' },
+      },
+      async (request, reply) => {
+        await games.revealScoreboard(request.params.id);
+        return reply.send();
+      },
+    );
+
     app.put(
       '/api/edit/games/:id/poster',
       {

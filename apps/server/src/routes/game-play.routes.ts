@@ -9,6 +9,7 @@ import {
   IdempotencyKey,
   IntId,
   intParam,
+  roleRank,
   ScoreboardModel,
   Submission,
 } from '@flagpole/contract';
@@ -46,6 +47,11 @@ function signedIn(request: FastifyRequest): Identity {
   return request.identity;
 }
 
+/** Admins and monitors: they see the live board during a freeze (docs/game-play.md, "Freeze and reveal"). */
+export function isOrganiser(identity: Identity | null | undefined): boolean {
+  return identity !== null && identity !== undefined && roleRank[identity.role] >= roleRank.Monitor;
+}
+
 function userId(request: FastifyRequest): string {
   return signedIn(request).userId;
 }
@@ -70,16 +76,20 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
-/** Sends the scoreboard: 304 on a matching validator, else the body in the best accepted encoding. */
+/**
+ * Sends the scoreboard: 304 on a matching validator, else the body in the best accepted encoding. `perCaller`: the
+ * answer depends on who asks (a freeze), so shared caches must not keep it.
+ */
 async function sendScoreboard(
   request: FastifyRequest,
   reply: FastifyReply,
   board: BuiltScoreboard,
+  perCaller = false,
 ): Promise<FastifyReply> {
   reply
     .header('etag', board.etag)
     .header('last-modified', board.lastModified.toUTCString())
-    .header('cache-control', 'no-cache, must-revalidate')
+    .header('cache-control', perCaller ? 'private, no-cache' : 'no-cache, must-revalidate')
     .header('vary', 'Accept-Encoding');
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined) {
@@ -184,8 +194,11 @@ export const gamePlayRoutes =
       {
         schema: {
           tags,
-          summary: 'The scoreboard (after the start), served from memory with ETag',
+          summary:
+            'The scoreboard (after the start), served from memory with ETag; frozen for all but organisers from the ' +
+            "game's freezeAt until the reveal (organisers: `view=players` for what players see)",
           params: GameParams,
+          querystring: z.object({ view: z.enum(['live', 'players']).default('live') }),
           response: { 200: ScoreboardModel, 304: EmptyBody, ...errorResponses(400, 404) },
         },
         config: { access: 'public' },
@@ -193,10 +206,13 @@ export const gamePlayRoutes =
         compress: false,
       },
       async (request, reply) => {
-        const board = await scoreboard.get(request.params.id);
-        if (!board) throw notFound('error.gameNotFound');
-        if (deps.clock.now().getTime() < board.startAt) throw gameNotStartedError();
-        return sendScoreboard(request, reply, board);
+        const live = await scoreboard.get(request.params.id);
+        if (!live) throw notFound('error.gameNotFound');
+        if (deps.clock.now().getTime() < live.startAt) throw gameNotStartedError();
+        const board =
+          isOrganiser(request.identity) && request.query.view === 'live' ? live : scoreboard.forPlayers(live);
+        // During a freeze the answer depends on who asks: shared caches must not hand the organisers' one on.
+        return sendScoreboard(request, reply, board, live.freeze !== null && !live.freeze.revealed);
       },
     );
 

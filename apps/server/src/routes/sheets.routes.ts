@@ -26,8 +26,20 @@ export const sheetsRoutes =
 
     app.get(
       '/api/game/:id/scoreboardsheet',
-      { schema: schema('The scoreboard as an .xlsx workbook'), config: { access: 'Monitor' } },
-      async (request, reply) => send(reply, await deps.sheets.scoreboard(request.params.id, request.language)),
+      {
+        schema: {
+          ...schema(
+            'The scoreboard as an .xlsx workbook (live; `view=players`: the board players see during a freeze)',
+          ),
+          querystring: z.object({ view: z.enum(['live', 'players']).default('live') }),
+        },
+        config: { access: 'Monitor' },
+      },
+      async (request, reply) =>
+        send(
+          reply,
+          await deps.sheets.scoreboard(request.params.id, request.language, request.query.view === 'players'),
+        ),
     );
 
     app.get(

@@ -62,6 +62,12 @@ export interface ScoreboardGameInput {
    * end are listed with 0 points and do not count, exactly as without practice mode.
    */
   practiceMode: boolean;
+  /**
+   * The scoreboard freeze (Unix ms; null or absent: none) and whether an organiser revealed it. The computation
+   * ignores both: `freeze.ts` derives the players' input from them.
+   */
+  freezeAt?: number | null;
+  revealed?: boolean;
 }
 
 export interface ScoreboardInput {

@@ -49,7 +49,14 @@ export function toGameInfoModel(game: GameRow): GameInfoModel {
     bloodBonus: game.blood_bonus,
     flagFormat: game.flag_format,
     flagFormatCheck: game.flag_format_check,
+    freezeAt: game.freeze_at?.getTime() ?? null,
+    scoreboardRevealed: game.scoreboard_revealed_at !== null,
   };
+}
+
+/** 400 unless the freeze (if any) lies within the game's window, ends included. */
+function assertFreezeWithin(freezeAt: number | null, start: number, end: number): void {
+  if (freezeAt !== null && (freezeAt < start || freezeAt > end)) throw badRequest('error.freezeTimes');
 }
 
 /** A packed value with a field above 1000 falls back to the default, as the contract says. */
@@ -79,6 +86,10 @@ function columnsOf(input: GameEditModel): GameUpdate {
   // An empty flag format means none, as with the invite code.
   if (input.flagFormat !== undefined) changes.flag_format = input.flagFormat || null;
   if (input.flagFormatCheck !== undefined) changes.flag_format_check = input.flagFormatCheck;
+  if (input.freezeAt !== undefined) {
+    assertFreezeWithin(input.freezeAt, input.start, input.end);
+    changes.freeze_at = input.freezeAt === null ? null : new Date(input.freezeAt);
+  }
   return changes;
 }
 
@@ -149,9 +160,23 @@ export function createGameEditService(deps: {
 
     /** Fields absent from the body keep their values; poster, key pair and id never change here. */
     async update(gameId: number, input: GameEditModel): Promise<GameInfoModel> {
-      const row = await games.update(gameId, columnsOf(input));
+      const columns = columnsOf(input);
+      // A body without `freezeAt` (the reference's clients) keeps the freeze, which must still fit the new times.
+      const current = await load(gameId);
+      if (input.freezeAt === undefined) {
+        assertFreezeWithin(current.freeze_at?.getTime() ?? null, input.start, input.end);
+      } else if ((current.freeze_at?.getTime() ?? null) !== input.freezeAt) {
+        // A new freeze is a new one: the board is frozen again until the next reveal.
+        columns.scoreboard_revealed_at = null;
+      }
+      const row = await games.update(gameId, columns);
       if (!row) throw notFound('error.gameNotFound');
       await changed(gameId, true);
+      // The freeze removed: nothing is hidden any more, so the blood notices it held are published now.
+      if (current.freeze_at !== null && input.freezeAt === null) {
+        const released = await deps.noticeRepository.releaseHeld(gameId, deps.clock.now());
+        for (const notice of released) await deps.notices.announce(gameId, notice);
+      }
       return toGameInfoModel(row);
     },
 
@@ -162,6 +187,32 @@ export function createGameEditService(deps: {
     async flushScoreboard(gameId: number): Promise<void> {
       await load(gameId);
       await deps.events.publish(SCOREBOARD_INVALIDATE, { gameId });
+    },
+
+    /**
+     * Reveals a frozen board after the end (docs/game-play.md, "Freeze and reveal"): players get the final board
+     * and the blood notices held during the freeze, published now in the order they were won. Once only, whatever
+     * the number of processes or clicks: the row update that records the reveal decides who publishes.
+     */
+    async revealScoreboard(gameId: number): Promise<void> {
+      const game = await load(gameId);
+      if (game.freeze_at === null) throw badRequest('error.noFreeze');
+      const now = deps.clock.now();
+      if (now.getTime() < game.end_at.getTime()) throw badRequest('error.revealBeforeEnd');
+      const released = await deps.db.transaction().execute(async (trx) => {
+        const revealed = await trx
+          .updateTable('games')
+          .set({ scoreboard_revealed_at: now })
+          .where('id', '=', gameId)
+          .where('scoreboard_revealed_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
+        if (!revealed) return null;
+        return deps.noticeRepository.releaseHeld(gameId, now, trx);
+      });
+      if (released === null) return;
+      await changed(gameId, true);
+      for (const notice of released) await deps.notices.announce(gameId, notice);
     },
 
     /** Deletes the game with everything in it, releasing its files. */

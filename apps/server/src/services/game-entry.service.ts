@@ -148,6 +148,8 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
         end: game.end_at.getTime(),
         flagFormat: game.flag_format,
         flagFormatCheck: game.flag_format_check,
+        freezeAt: game.freeze_at?.getTime() ?? null,
+        scoreboardRevealed: game.scoreboard_revealed_at !== null,
       };
     },
 

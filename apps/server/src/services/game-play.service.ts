@@ -2,6 +2,7 @@ import {
   ChallengeCategory,
   type ChallengeDetailModel,
   type ChallengeInfo,
+  type ChallengeItem,
   type ClientFlagContext,
   GamePermission,
   hasPermission,
@@ -64,6 +65,26 @@ function attachmentContext(
   }
   if (row?.attachment_type === 'Remote' && row.remote_url) return { url: row.remote_url, fileSize: null };
   return { url: null, fileSize: null };
+}
+
+/** The team's solves on the live board that the frozen board does not show. */
+function ownSolvesSinceFreeze(live: BuiltScoreboard, frozen: BuiltScoreboard, teamId: number): ChallengeItem[] {
+  const solved = live.itemByTeam.get(teamId)?.solvedChallenges ?? [];
+  const shown = new Set(frozen.itemByTeam.get(teamId)?.solvedChallenges.map((solve) => solve.id));
+  return solved.filter((solve) => !shown.has(solve.id));
+}
+
+/**
+ * The team's frozen row with its own solves since the freeze added, so that its page marks them solved: each at the
+ * challenge's frozen worth and as a Normal solve (no blood: bloods are revealed with the board), while the row's
+ * score and rank stay those of the freeze.
+ */
+function withOwnSolves(row: ScoreboardItem, since: readonly ChallengeItem[], frozen: BuiltScoreboard): ScoreboardItem {
+  const added = since.map(
+    (solve): ChallengeItem => ({ ...solve, type: 'Normal', score: frozen.scoreByChallenge.get(solve.id) ?? 0 }),
+  );
+  const solvedChallenges = [...row.solvedChallenges, ...added];
+  return { ...row, solvedChallenges, solvedCount: solvedChallenges.length };
 }
 
 /**
@@ -239,14 +260,19 @@ export function createGamePlayService(deps: {
       const preview = await previewGame(gameId, caller);
       if (preview) return previewDetails(gameId, preview);
       const p = await player(gameId, caller.userId);
-      const board = await deps.scoreboard.get(gameId);
-      if (!board) throw notFound('error.gameNotFound');
+      const live = await deps.scoreboard.get(gameId);
+      if (!live) throw notFound('error.gameNotFound');
+      // During a freeze: the frozen board, plus the team's own later solves (it knows it solved them).
+      const board = deps.scoreboard.forPlayers(live);
+      const ownSince = board === live ? [] : ownSolvesSinceFreeze(live, board, p.teamId);
       const token = tokenOf(p);
-      const key = `${token}|${p.teamName}|${p.divisionId}|${p.game.writeup_required}|${p.game.writeup_deadline.getTime()}`;
+      const key =
+        `${token}|${p.teamName}|${p.divisionId}|${p.game.writeup_required}|${p.game.writeup_deadline.getTime()}` +
+        `|${ownSince.map((solve) => solve.id).join(',')}`;
       const cached = board.details.get(p.participationId);
       if (cached && cached.key === key) return cached.value;
       const challenges = await visibleChallenges(p, board);
-      const rank: ScoreboardItem = board.itemByTeam.get(p.teamId) ?? {
+      const row: ScoreboardItem = board.itemByTeam.get(p.teamId) ?? {
         id: p.teamId,
         name: p.teamName,
         bio: null,
@@ -259,6 +285,7 @@ export function createGamePlayService(deps: {
         solvedChallenges: [],
         solvedCount: 0,
       };
+      const rank = ownSince.length === 0 ? row : withOwnSolves(row, ownSince, board);
       const body =
         `{"challenges":${challenges.json},"challengeCount":${challenges.count},` +
         `"rank":${JSON.stringify(rank)},"teamToken":${JSON.stringify(token)},` +
@@ -286,10 +313,12 @@ export function createGamePlayService(deps: {
       } else if (c.type === 'StaticAttachment') {
         files = attachmentContext(c, c.file_name);
       }
-      const [board, attempts] = await Promise.all([
+      const [live, attempts] = await Promise.all([
         deps.scoreboard.get(gameId),
         repository.countSubmissions(p.participationId, c.id),
       ]);
+      // During a freeze a challenge's worth is its value at the freeze.
+      const board = live && deps.scoreboard.forPlayers(live);
       return {
         id: c.id,
         title: c.title,

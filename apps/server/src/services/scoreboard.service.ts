@@ -1,15 +1,16 @@
-import type { LiveMessage, ScoreboardItem, ScoreboardModel } from '@flagpole/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock';
 import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import type { ScoreboardRepository } from '../repositories/scoreboard.repository';
 import { computeScoreboard } from '../scoring/compute-scoreboard';
+import { frozenInput, frozenSolvesKey, isFrozen } from '../scoring/freeze';
 import { mergeSolves, mergeSolvesInto } from '../scoring/merge-solves';
 import type { ScoreboardInput, ScoreboardSolveInput } from '../scoring/types';
-import { type BoardEncoding, compressBody, serialise, versionBoard } from './scoreboard-body';
+import { assembleBoard, type BuiltScoreboard, type FrozenBoard, once } from './scoreboard-built';
 import { readIfChanged } from './scoreboard-refresh';
 
 export { precompress, serialise } from './scoreboard-body';
+export type { BuiltScoreboard } from './scoreboard-built';
 
 /** The event-bus channel that tells every process a game's scoreboard is out of date. */
 export const SCOREBOARD_INVALIDATE = 'scoreboard:invalidate';
@@ -18,42 +19,6 @@ export const SCOREBOARD_INVALIDATE = 'scoreboard:invalidate';
  * and rebuilds without reading the database; the play lookups stay cached.
  */
 export const SOLVES_CHANGED = 'scoreboard:solves';
-
-/**
- * A game's scoreboard, served from memory. A rebuild computes the model and the live message; the JSON body and
- * its compressed forms are made once, on the first request for them.
- */
-export interface BuiltScoreboard {
-  gameId: number;
-  startAt: number;
-  model: ScoreboardModel;
-  /** The JSON body, made on first use and kept. */
-  body: () => string;
-  /**
-   * The body in `encoding`, compressed on the first request that asks for it and kept with the board: players
-   * following the live channel apply deltas and rarely fetch the board, so a rebuild does not compress it for
-   * nobody (16 MiB of JSON costs several hundred milliseconds of CPU to gzip and brotli).
-   */
-  encoded: (encoding: BoardEncoding) => Promise<Buffer>;
-  etag: string;
-  lastModified: Date;
-  /** Each challenge's current value, for the challenge page. */
-  scoreByChallenge: Map<number, number>;
-  /** Each team's row, by team id, for the details page. */
-  itemByTeam: Map<number, ScoreboardItem>;
-  /** `challenges` of the model as JSON, spliced into the details body. */
-  challengesJson: string;
-  /**
-   * The live channel's `scoreboard` message for this board, serialised once, when first asked for (a process with
-   * no live socket on the game never makes it): the version and, when the change from the board it replaced was
-   * one of solves, the delta from that board.
-   */
-  liveMessage: () => string;
-  /** Details bodies built from this board, by participation: dropped with the board. */
-  details: Map<number, { key: string; value: { body: string; etag: string; lastModified: Date } }>;
-  /** `challenges` as a division's teams see them (ViewChallenge only), by division id: dropped with the board. */
-  visibleByDivision: Map<number, { json: string; count: number }>;
-}
 
 interface Entry {
   board?: BuiltScoreboard;
@@ -71,6 +36,8 @@ interface Entry {
   pendingSolves: ScoreboardSolveInput[];
   /** The periodic check (scoreboard-refresh.ts), beside the builds: rows read if changed, solves announced since. */
   refresh?: { solves: ScoreboardSolveInput[]; rows?: NonNullable<Entry['loaded']> };
+  /** The last frozen board (see `BuiltScoreboard.frozen`). */
+  frozen?: FrozenBoard;
   /**
    * The last build's end plus its duration: the next build starts no earlier, so back-to-back rebuilds of a
    * large board take at most half a core (performance.now() milliseconds).
@@ -93,15 +60,6 @@ export interface ScoreboardServiceOptions {
   reloadAfterMs?: number;
   /** Told how long each build of a board took, in milliseconds (metrics). */
   onBuilt?: (milliseconds: number) => void;
-}
-
-/** `make()`, called once, on first use. */
-function once<T>(make: () => T): () => T {
-  let made: { value: T } | undefined;
-  return () => {
-    made ??= { value: make() };
-    return made.value;
-  };
 }
 
 /**
@@ -169,31 +127,40 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     entry.loaded = loaded;
     const now = clock.now();
     const model = computeScoreboard(loaded.input, { now: now.getTime(), previous: entry.board?.model });
-    const versioned = versionBoard(entry.board?.model, model);
-    const body = once(() => versioned.body ?? serialise(model).body);
-    const { version, delta } = versioned;
-    const live: LiveMessage = { type: 'scoreboard', data: delta ? { gameId, version, delta } : { gameId, version } };
-    const scoreByChallenge = new Map<number, number>();
-    for (const list of Object.values(model.challenges)) for (const c of list) scoreByChallenge.set(c.id, c.score);
+    const { freezeAt, revealed } = loaded.input.game;
+    const freeze = freezeAt === null || freezeAt === undefined ? null : { at: freezeAt, revealed: revealed === true };
+    if (!freeze) entry.frozen = undefined;
+    const input = loaded.input;
+    const frozen = freeze ? once(() => frozenBoard(gameId, entry, input, loaded.startAt, freeze.at)) : () => null;
+    const board = assembleBoard(gameId, loaded.startAt, model, entry.board?.model, now, { freeze, frozen });
     const ended = performance.now();
     entry.nextBuildAt = ended + (ended - started);
     options.onBuilt?.(ended - started);
-    return {
-      gameId,
-      startAt: loaded.startAt,
-      model,
-      body,
-      encoded: encodedOnce(body),
-      // The content version and the build time (hex): equal content built later is another body.
-      etag: `W/"${gameId}-${version}${now.getTime().toString(16)}"`,
-      lastModified: now,
-      scoreByChallenge,
-      itemByTeam: new Map(model.items.map((item) => [item.id, item])),
-      challengesJson: JSON.stringify(model.challenges),
-      liveMessage: once(() => JSON.stringify(live)),
-      details: new Map(),
-      visibleByDivision: new Map(),
-    };
+    return board;
+  }
+
+  /**
+   * The players' board during the freeze: the last one while the solves before the freeze and the other rows are
+   * unchanged (solves made during the freeze do not change it), else computed again from the held rows.
+   */
+  function frozenBoard(
+    gameId: number,
+    entry: Entry,
+    input: ScoreboardInput,
+    startAt: number,
+    freezeAt: number,
+  ): BuiltScoreboard {
+    const key = frozenSolvesKey(input.solves, freezeAt);
+    const sources = [input.game, input.challenges, input.teams, input.divisions];
+    const last = entry.frozen;
+    if (last && last.key === key && last.sources.every((source, index) => source === sources[index])) {
+      return last.board;
+    }
+    const now = clock.now();
+    const model = computeScoreboard(frozenInput(input, freezeAt), { now: now.getTime(), previous: last?.board.model });
+    const board = assembleBoard(gameId, startAt, model, last?.board.model, now, null);
+    entry.frozen = { key, sources, board };
+    return board;
   }
 
   function entryOf(gameId: number): Entry {
@@ -203,20 +170,6 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
       entries.set(gameId, entry);
     }
     return entry;
-  }
-
-  function encodedOnce(body: () => string): BuiltScoreboard['encoded'] {
-    const made = new Map<BoardEncoding, Promise<Buffer>>();
-    return (encoding) => {
-      let done = made.get(encoding);
-      if (!done) {
-        done = compressBody(Buffer.from(body(), 'utf8'), encoding);
-        // A failure is not kept: the next request tries again.
-        done.catch(() => made.delete(encoding));
-        made.set(encoding, done);
-      }
-      return done;
-    };
   }
 
   function notify(gameId: number, board: BuiltScoreboard | null) {
@@ -356,13 +309,33 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     events.subscribe(BUS_RESYNC, reloadAll),
   ];
 
+  /** The current (live) board; built on first use. Null when the game does not exist. */
+  async function get(gameId: number): Promise<BuiltScoreboard | null> {
+    const entry = entries.get(gameId);
+    if (entry?.board) return entry.board;
+    if (entry?.building) return entry.building;
+    return startBuild(gameId, entryOf(gameId));
+  }
+
+  /**
+   * The board `board`'s players see now: the frozen one from the freeze until the reveal, else `board` itself.
+   * Organisers read `board` (the live one) unless they ask for the players' view.
+   */
+  function forPlayers(board: BuiltScoreboard): BuiltScoreboard {
+    const freeze = board.freeze;
+    if (!freeze || !isFrozen({ freezeAt: freeze.at, revealed: freeze.revealed }, clock.now().getTime())) return board;
+    return board.frozen() ?? board;
+  }
+
   return {
-    /** The current board; built on first use. Null when the game does not exist. */
-    async get(gameId: number): Promise<BuiltScoreboard | null> {
-      const entry = entries.get(gameId);
-      if (entry?.board) return entry.board;
-      if (entry?.building) return entry.building;
-      return startBuild(gameId, entryOf(gameId));
+    get,
+    forPlayers,
+
+    /** The current board as `organiser` (live) or everyone else (frozen during a freeze) sees it. */
+    async view(gameId: number, organiser: boolean): Promise<BuiltScoreboard | null> {
+      const board = await get(gameId);
+      if (!board || organiser) return board;
+      return forPlayers(board);
     },
 
     /** Tells every process (this one included) that the game's board changed. */

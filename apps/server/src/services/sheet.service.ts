@@ -79,10 +79,12 @@ export function createSheetService(deps: { repository: SheetRepository; scoreboa
      * team whose division does not rank overall), team, its division when the game has divisions, roster,
      * score, solved count, then the points it holds on each challenge (empty where unsolved).
      */
-    async scoreboard(gameId: number, language: Language): Promise<Sheet> {
+    async scoreboard(gameId: number, language: Language, playersView = false): Promise<Sheet> {
       const game = await startedGame(gameId);
-      const board = await scoreboard.get(gameId);
-      if (!board) throw notFound('error.gameNotFound');
+      const live = await scoreboard.get(gameId);
+      if (!live) throw notFound('error.gameNotFound');
+      // Monitors read the live board; during a freeze they may ask for the frozen one players see.
+      const board = playersView ? scoreboard.forPlayers(live) : live;
       const rosters = await repository.rosters(gameId);
       // Columns by category, then in the board's order within a category.
       const challenges: ChallengeInfo[] = Object.entries(board.model.challenges)

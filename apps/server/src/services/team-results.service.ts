@@ -37,7 +37,9 @@ export function createTeamResultsService(deps: { db: Db; clock: Clock; scoreboar
       const now = deps.clock.now();
       return Promise.all(
         rows.map(async (game): Promise<TeamGameResult> => {
-          const board = hasGameStarted(game, now) ? await deps.scoreboard.get(game.id) : null;
+          const live = hasGameStarted(game, now) ? await deps.scoreboard.get(game.id) : null;
+          // A public page: during a freeze, the standing as it was at the freeze.
+          const board = live && deps.scoreboard.forPlayers(live);
           const item = board?.itemByTeam.get(teamId);
           return {
             game: {

@@ -76,6 +76,7 @@ function gameSection(game: ExportGameRow, divisions: readonly DivisionWithConfig
     // Flagpole's additions, written only when set, so a game without a format gives the reference's layout.
     ...(game.flag_format ? { flagFormat: game.flag_format } : {}),
     ...(game.flag_format_check ? { flagFormatCheck: true } : {}),
+    ...(game.freeze_at ? { freezeTime: formatPackageTime(game.freeze_at) } : {}),
   };
 }
 

@@ -208,6 +208,7 @@ export function createGameImportService(deps: {
         blood_bonus: game.bloodBonus,
         flag_format: game.flagFormat,
         flag_format_check: game.flagFormatCheck,
+        freeze_at: game.freezeAt,
         public_key: keys.publicKey,
         private_key: keys.privateKey,
       });

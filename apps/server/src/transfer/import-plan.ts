@@ -73,6 +73,8 @@ export interface PlanGame {
   poster: string | null;
   flagFormat: string | null;
   flagFormatCheck: boolean;
+  /** The scoreboard freeze; null: none. */
+  freezeAt: Date | null;
 }
 
 export interface ImportPlan {

@@ -153,8 +153,14 @@ export const GameSection = z
     /** Flagpole's additions (the reference ignores them): the flag prefix and the player-side format check. */
     flagFormat: z.string().regex(FLAG_FORMAT_PATTERN).nullish(),
     flagFormatCheck: z.boolean().nullish(),
+    /** Flagpole's scoreboard freeze (docs/game-play.md, "Freeze and reveal"), between the start and the end. */
+    freezeTime: PackageTime.nullish(),
   })
-  .refine((game) => game.endTime > game.startTime, { path: ['endTime'], message: 'after startTime' });
+  .refine((game) => game.endTime > game.startTime, { path: ['endTime'], message: 'after startTime' })
+  .refine((game) => !game.freezeTime || (game.freezeTime >= game.startTime && game.freezeTime <= game.endTime), {
+    path: ['freezeTime'],
+    message: 'between startTime and endTime',
+  });
 export type GameSection = z.infer<typeof GameSection>;
 
 export const StaticFlagSection = z

@@ -184,6 +184,9 @@ export async function readCtfdExport(archive: ZipArchive, now: Date): Promise<Ct
     start = now;
     end = new Date(now.getTime() + DEFAULT_DURATION_MS);
   }
+  // CTFd's own freeze (seconds), kept when it lies within the game's times.
+  const freeze = seconds('freeze');
+  const freezeAt = freeze && freeze >= start && freeze <= end ? freeze : null;
   const title = shorten((configured('ctf_name') ?? '').trim(), gameLimits.title.max).trim() || 'CTFd import';
 
   return {
@@ -204,6 +207,7 @@ export async function readCtfdExport(archive: ZipArchive, now: Date): Promise<Ct
         poster: null,
         flagFormat: null,
         flagFormatCheck: false,
+        freezeAt,
       },
       challenges,
       notices,

@@ -150,6 +150,7 @@ export async function readGamePackage(archive: ZipArchive): Promise<ImportPlan> 
       poster: game.posterHash ? useFile(game.posterHash, undefined, GAME_ENTRY) : null,
       flagFormat: game.flagFormat ?? null,
       flagFormatCheck: game.flagFormatCheck ?? false,
+      freezeAt: game.freezeTime ?? null,
     },
     challenges,
     notices,

@@ -45,6 +45,13 @@ export const GameInfoModel = z.object({
   flagFormat: z.string().nullable().optional(),
   /** Flagpole: warn a player before sending an answer that does not have the flag format. */
   flagFormatCheck: z.boolean().optional(),
+  /**
+   * Flagpole: from this instant (Unix ms, between `start` and `end`) everyone but organisers sees the game as it
+   * stood then, until the board is revealed after the end; null: no freeze.
+   */
+  freezeAt: Timestamp.nullable().optional(),
+  /** Flagpole (read-only): an organiser revealed the frozen board (`POST .../scoreboard/reveal`). */
+  scoreboardRevealed: z.boolean().optional(),
 });
 export type GameInfoModel = z.infer<typeof GameInfoModel>;
 
@@ -110,6 +117,8 @@ export const GameEditModel = z.object({
   /** Flagpole: a prefix of letters, digits, `_`, `-` (`cc` for `cc{...}`); empty or null: no format. */
   flagFormat: z.union([z.literal(''), z.string().regex(FLAG_FORMAT_PATTERN)]).nullish(),
   flagFormatCheck: z.boolean().optional(),
+  /** Flagpole: the scoreboard freeze, between `start` and `end` (400 otherwise); null: none; absent: unchanged. */
+  freezeAt: TimestampInput.nullish(),
 });
 export type GameEditModel = z.infer<typeof GameEditModel>;
 
@@ -151,6 +160,10 @@ export const DetailedGameInfoModel = z.object({
   flagFormat: z.string().nullable().optional(),
   /** Flagpole: the page warns before sending an answer without the flag format. */
   flagFormatCheck: z.boolean().optional(),
+  /** Flagpole: when the scoreboard freezes for players (null: never); frozen from then until revealed. */
+  freezeAt: Timestamp.nullable().optional(),
+  /** Flagpole: the frozen board has been revealed (the final board is public). */
+  scoreboardRevealed: z.boolean().optional(),
 });
 export type DetailedGameInfoModel = z.infer<typeof DetailedGameInfoModel>;
 

@@ -12,6 +12,7 @@ import * as divisions from './0012_divisions';
 import * as flagKinds from './0013_flag_kinds';
 import * as flagFormat from './0014_flag_format';
 import * as teamEntryRoster from './0015_team_entry_roster';
+import * as scoreboardFreeze from './0016_scoreboard_freeze';
 
 /** Every migration in order; names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0013_flag_kinds': flagKinds,
   '0014_flag_format': flagFormat,
   '0015_team_entry_roster': teamEntryRoster,
+  '0016_scoreboard_freeze': scoreboardFreeze,
 };

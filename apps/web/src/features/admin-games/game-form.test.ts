@@ -23,6 +23,8 @@ const game: GameInfoModel = {
   bloodBonus: DEFAULT_BLOOD_BONUS,
   flagFormat: 'cc',
   flagFormatCheck: true,
+  freezeAt: new Date(2026, 3, 3, 8, 0).getTime(),
+  scoreboardRevealed: false,
 };
 
 describe('game form mapping', () => {
@@ -31,7 +33,7 @@ describe('game form mapping', () => {
     expect(values.bloodBonus).toEqual({ first: 5, second: 3, third: 1 });
     expect(values.inviteCode).toBe('');
     // Visibility is the publish step's alone: the settings form never sends it.
-    const { id: _id, poster: _poster, publicKey: _key, hidden: _hidden, ...editable } = game;
+    const { id: _id, poster: _poster, publicKey: _key, hidden: _hidden, scoreboardRevealed: _r, ...editable } = game;
     expect(toGameEditModel(values)).toEqual(editable);
     expect(toGameEditModel({ ...values, hidden: true })).not.toHaveProperty('hidden');
   });
@@ -45,6 +47,12 @@ describe('game form mapping', () => {
     expect(toGameEditModel({ ...toGameFormValues(game), flagFormat: ' ' })?.flagFormat).toBeNull();
     expect(toGameEditModel({ ...toGameFormValues(game), flagFormat: ' cc ' })?.flagFormat).toBe('cc');
     expect(toGameFormValues({ ...game, flagFormat: null }).flagFormat).toBe('');
+  });
+
+  it('turns a blank freeze into null and refuses a malformed one', () => {
+    expect(toGameEditModel({ ...toGameFormValues(game), freezeAt: '' })?.freezeAt).toBeNull();
+    expect(toGameFormValues({ ...game, freezeAt: null }).freezeAt).toBe('');
+    expect(toGameEditModel({ ...toGameFormValues(game), freezeAt: '2026-13-40T99:00' })).toBeNull();
   });
 
   it('uses the end as write-up deadline when none is given', () => {

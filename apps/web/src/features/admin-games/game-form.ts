@@ -22,6 +22,8 @@ export interface GameFormValues {
   /** The flag prefix (`cc` for `cc{...}`); empty for none. */
   flagFormat: string;
   flagFormatCheck: boolean;
+  /** The scoreboard freeze as a datetime-local string; empty for none. */
+  freezeAt: string;
 }
 
 export function toGameFormValues(game: GameInfoModel): GameFormValues {
@@ -43,6 +45,7 @@ export function toGameFormValues(game: GameInfoModel): GameFormValues {
     bloodBonus: packedToPercent(game.bloodBonus),
     flagFormat: game.flagFormat ?? '',
     flagFormatCheck: game.flagFormatCheck ?? false,
+    freezeAt: toLocalInput(game.freezeAt),
   };
 }
 
@@ -50,7 +53,8 @@ const toInt = (value: number | string) => (typeof value === 'number' ? value : N
 
 /**
  * The `PUT /api/edit/games/{id}` body, or null when a time or the blood bonus cannot be encoded (the form's
- * validators report those). An empty invite code means "no code" (null); an empty write-up deadline is the end.
+ * validators report those). An empty invite code means "no code" (null); an empty write-up deadline is the end; an
+ * empty freeze means none (null).
  * Visibility is left out: the publish step (publish-section.tsx) alone changes it, after its checklist.
  */
 export function toGameEditModel(values: GameFormValues): GameEditModel | null {
@@ -60,6 +64,9 @@ export function toGameEditModel(values: GameFormValues): GameEditModel | null {
   if (start === null || end === null || bloodBonus === null) return null;
   const writeupDeadline = values.writeupDeadline ? fromLocalInput(values.writeupDeadline) : end;
   if (writeupDeadline === null) return null;
+  // An empty freeze means none; a malformed one is reported by the form's validator.
+  const freezeAt = values.freezeAt.trim() === '' ? null : fromLocalInput(values.freezeAt);
+  if (values.freezeAt.trim() !== '' && freezeAt === null) return null;
   const inviteCode = values.inviteCode.trim();
   return {
     title: values.title.trim(),
@@ -78,5 +85,6 @@ export function toGameEditModel(values: GameFormValues): GameEditModel | null {
     bloodBonus,
     flagFormat: values.flagFormat.trim() === '' ? null : values.flagFormat.trim(),
     flagFormatCheck: values.flagFormatCheck,
+    freezeAt,
   };
 }

@@ -6,6 +6,7 @@ type AdminGamesValidationKey =
   | 'adminGames.validation.tooLong'
   | 'adminGames.validation.dateTime'
   | 'adminGames.validation.endBeforeStart'
+  | 'adminGames.validation.freezeOutside'
   | 'adminGames.validation.range'
   | 'adminGames.validation.integer'
   | 'adminGames.validation.url';
@@ -35,6 +36,19 @@ export function validateEnd(t: AdminGamesTranslate) {
     if (end === null) return t('adminGames.validation.dateTime');
     const start = fromLocalInput(values.start);
     return start !== null && end <= start ? t('adminGames.validation.endBeforeStart') : null;
+  };
+}
+
+/** For the scoreboard freeze: empty (none) or a valid time between the start and the end, both included. */
+export function validateFreeze(t: AdminGamesTranslate) {
+  return (value: string, values: { start: string; end: string }) => {
+    if (value.trim() === '') return null;
+    const freeze = fromLocalInput(value);
+    if (freeze === null) return t('adminGames.validation.dateTime');
+    const start = fromLocalInput(values.start);
+    const end = fromLocalInput(values.end);
+    if (start === null || end === null) return null;
+    return freeze < start || freeze > end ? t('adminGames.validation.freezeOutside') : null;
   };
 }
 

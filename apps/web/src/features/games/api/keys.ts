@@ -11,6 +11,8 @@ export const gameKeys = {
     `/api/game/${id}/challenges/${challengeId}/status/${submissionId}`,
   notices: (id: number) => `/api/game/${id}/notices`,
   scoreboard: (id: number) => `/api/game/${id}/scoreboard`,
+  /** The board players see during a freeze, for organisers (who otherwise read the live one). */
+  playersScoreboard: (id: number) => `/api/game/${id}/scoreboard?view=players`,
   myTeams: '/api/team',
 } as const;
 

@@ -19,10 +19,12 @@ import { useScoreboard } from '../api/get-scoreboard';
 import { parseId } from '../api/keys';
 import { useGameLive } from '../hooks/use-game-live';
 import { useNow } from '../hooks/use-now';
+import { isBoardFrozen } from '../lib/freeze';
 import { canOpenChallenges, gamePhase } from '../lib/game-status';
 import { findMyTeam } from '../lib/my-team';
 import { type DivisionView, timelineOf } from '../lib/scoreboard-table';
 import { BLOOD_COLOR_VARIABLES, BLOOD_ORDER } from './categories';
+import { FreezeBanner, useIsOrganiser } from './freeze-banner';
 import { GameShell } from './game-shell';
 import { useNoticeToast } from './live-notifications';
 import { ScoreChart } from './score-chart';
@@ -175,7 +177,15 @@ function ScoreboardContent({ game }: { game: DetailedGameInfoModel }) {
   const { t } = useTranslation();
   const now = useNow(10_000);
   const phase = gamePhase(game.start, game.end, now);
-  const { data: board, error, mutate } = useScoreboard(phase === 'upcoming' ? null : game.id, phase === 'running');
+  // During a freeze organisers read the live board and may switch to what players see.
+  const [playersView, setPlayersView] = useState(false);
+  const organiser = useIsOrganiser();
+  const frozen = isBoardFrozen(game, now);
+  const {
+    data: board,
+    error,
+    mutate,
+  } = useScoreboard(phase === 'upcoming' ? null : game.id, phase === 'running', organiser && frozen && playersView);
   const toast = useNoticeToast();
   const live = useGameLive(phase === 'upcoming' ? null : game.id, { onNotice: toast });
   usePageTitle(`${t('pages.gameScoreboard')} · ${game.title}`);
@@ -188,7 +198,12 @@ function ScoreboardContent({ game }: { game: DetailedGameInfoModel }) {
       </Alert>
     );
   } else if (board) {
-    body = <Board game={game} board={board} />;
+    body = (
+      <Stack gap="lg">
+        <FreezeBanner game={game} now={now} playersView={playersView} onPlayersView={setPlayersView} />
+        <Board game={game} board={board} />
+      </Stack>
+    );
   } else if (error) {
     body = <ErrorAlert error={error} title={t('scoreboard.loadFailed')} onRetry={() => mutate()} />;
   } else {

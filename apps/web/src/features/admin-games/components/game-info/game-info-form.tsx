@@ -9,12 +9,20 @@ import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useUpdateGame } from '../../api/update-game';
 import { isValidPerMille, percentToPerMille } from '../../blood-bonus';
 import { type GameFormValues, toGameEditModel, toGameFormValues } from '../../game-form';
-import { maxLength, requiredText, validateDateTime, validateEnd, validateNumber } from '../../validation';
+import {
+  maxLength,
+  requiredText,
+  validateDateTime,
+  validateEnd,
+  validateFreeze,
+  validateNumber,
+} from '../../validation';
 import { GameTimeFields } from '../game-time-fields';
 import { MarkdownEditor } from '../markdown-editor';
 import { StickySaveBar } from '../save-button';
 import { BloodBonusSection } from './blood-bonus-section';
 import { FlagFormatSection, validateFlagFormat } from './flag-format-section';
+import { FreezeSection } from './freeze-section';
 import { ParticipationSection } from './participation-section';
 import { PosterSection } from './poster-section';
 import { PublishSection } from './publish-section';
@@ -40,6 +48,7 @@ export function GameInfoForm({ game }: { game: GameInfoModel }) {
       writeupNote: maxLength(t, gameLimits.writeupNote.max),
       bloodBonus: { first: percent, second: percent, third: percent },
       flagFormat: validateFlagFormat(t),
+      freezeAt: validateFreeze(t),
     },
   });
 
@@ -101,6 +110,7 @@ export function GameInfoForm({ game }: { game: GameInfoModel }) {
                 error={form.errors.content}
               />
             </Card>
+            <FreezeSection form={form} game={game} />
             <WriteupSection form={form} />
           </Stack>
         </Grid.Col>
