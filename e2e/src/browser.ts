@@ -38,6 +38,24 @@ export const cspViolations: string[] = [];
 const isCspViolation = (text: string) =>
   /Content Security Policy|Content-Security-Policy/i.test(text) && !/inline event handler/i.test(text);
 
+/**
+ * Container tests create and remove a Docker network per instance; Chromium sees the host's interfaces change and
+ * fails a navigation in flight with ERR_NETWORK_CHANGED, which says nothing about the page under test. Such a
+ * navigation is made again, at most three times in all.
+ */
+function retryNavigationOnNetworkChange(page: Page): void {
+  const navigate = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await navigate(url, options);
+      } catch (error) {
+        if (attempt >= 3 || !String(error).includes('ERR_NETWORK_CHANGED')) throw error;
+      }
+    }
+  };
+}
+
 export async function newContext(
   browser: Browser,
   baseURL: string,
@@ -48,6 +66,7 @@ export async function newContext(
     locale: options.locale ?? 'en-US',
     viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
   });
+  context.on('page', retryNavigationOnNetworkChange);
   // The browser reports a blocked script, style, image or connection on the console and as an event.
   context.on('console', (message) => {
     if (isCspViolation(message.text())) cspViolations.push(`${message.location().url}: ${message.text()}`);
