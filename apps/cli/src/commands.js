@@ -42,10 +42,13 @@ async function requireAdmin(client) {
   return me;
 }
 
-/** Loads the folder and turns each file into the state it asks for, or gathers every problem. @param {string} dir */
-function readFolder(dir) {
+/**
+ * Loads the folder and turns each file into the state it asks for, gathering every problem and note.
+ * @param {string} dir
+ */
+function mapFolder(dir) {
   assertFolder(dir);
-  const { files, problems } = loadFolder(dir);
+  const { files, problems, count } = loadFolder(dir);
   const wanted = [];
   const notes = [];
   const mapped = [];
@@ -57,6 +60,12 @@ function readFolder(dir) {
     if (result.desired && result.problems.length === 0) wanted.push({ file: loaded.file, desired: result.desired });
   }
   problems.push(...duplicateNames(mapped));
+  return { files, count, wanted, notes, problems };
+}
+
+/** The folder's wanted state for sync, verify and the like; a folder without a challenge file is an error. @param {string} dir */
+function readFolder(dir) {
+  const { files, wanted, notes, problems } = mapFolder(dir);
   if (files.length === 0 && problems.length === 0) {
     throw new Error(`no challenge.yml or noctf.yaml under ${dir}`);
   }
@@ -65,17 +74,7 @@ function readFolder(dir) {
 
 /** @param {string} dir @param {Record<string, any>} values */
 export function runLint(dir, values) {
-  assertFolder(dir);
-  const { files, problems, count } = loadFolder(dir);
-  const notes = [];
-  const mapped = [];
-  for (const loaded of files) {
-    const result = toDesired(loaded);
-    problems.push(...result.problems);
-    notes.push(...result.notes);
-    if (result.desired) mapped.push({ loaded, desired: result.desired });
-  }
-  problems.push(...duplicateNames(mapped));
+  const { problems, count, notes } = mapFolder(dir);
   if (values.json) out(JSON.stringify({ files: count, problems, notes }));
   else {
     for (const problem of problems) err(formatProblem(problem));
