@@ -1,6 +1,7 @@
 import type { ChallengeCategory } from '@flagpole/contract';
 import type { Page } from 'playwright-core';
 import { api } from './api';
+import { type BrowserSession, newUser } from './session';
 
 /*
  * Builds game data through the API, as an organiser and players would with the web application, for tests whose
@@ -98,4 +99,24 @@ export async function seedAcceptInvite(page: Page, code: string): Promise<void> 
     headers: { 'Content-Type': 'application/json', ...(xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {}) },
   });
   if (!response.ok()) throw new Error(`POST /api/team/accept: HTTP ${response.status()} ${await response.text()}`);
+}
+
+/**
+ * One new player per prefix, each with a team of their own (`<prefix> <last 4 characters of the user name>`) that
+ * has joined the game; returns the players' pages and team names in the prefixes' order.
+ */
+export async function seedPlayerTeams(
+  session: BrowserSession,
+  gameId: number,
+  prefixes: string[],
+  password: string,
+): Promise<Array<{ page: Page; team: string }>> {
+  const teams: Array<{ page: Page; team: string }> = [];
+  for (const prefix of prefixes) {
+    const { page, userName } = await newUser(session, prefix, password);
+    const team = `${prefix} ${userName.slice(-4)}`;
+    await seedJoin(page, gameId, await seedTeam(page, team));
+    teams.push({ page, team });
+  }
+  return teams;
 }

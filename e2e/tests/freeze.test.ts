@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../src/api';
 import { newContext, screenshot } from '../src/browser';
 import { en, text, textPattern } from '../src/locale';
-import { seedChallenge, seedGame, seedJoin, seedSolve, seedTeam } from '../src/seed';
-import { type BrowserSession, newUser, openAdminSession } from '../src/session';
+import { seedChallenge, seedGame, seedPlayerTeams, seedSolve } from '../src/seed';
+import { type BrowserSession, openAdminSession } from '../src/session';
 
 /**
  * The scoreboard freeze in the browser (docs/game-play.md, "Freeze and reveal"): the organiser's game page shows the
@@ -25,14 +25,7 @@ beforeAll(async () => {
   admin = session.page;
   gameId = await seedGame(admin, 'Frozen Finals CTF', { acceptWithoutReview: true });
   const challengeId = await seedChallenge(admin, gameId, { title: 'Icebreaker', category: 'Web', flag: 'flag{ice}' });
-  const teams: { page: Page; team: string }[] = [];
-  for (const prefix of ['red', 'blue']) {
-    const { page, userName } = await newUser(session, prefix, password);
-    const team = `${prefix} ${userName.slice(-4)}`;
-    await seedJoin(page, gameId, await seedTeam(page, team));
-    teams.push({ page, team });
-  }
-  const [red, blue] = teams;
+  const [red, blue] = await seedPlayerTeams(session, gameId, ['red', 'blue'], password);
   if (!red || !blue) throw new Error('two teams expected');
   redTeam = red.team;
   blueTeam = blue.team;

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../src/locale';
-import { seedChallenge, seedGame, seedJoin, seedSolve, seedTeam } from '../src/seed';
+import { seedChallenge, seedGame, seedJoin, seedPlayerTeams, seedSolve, seedTeam } from '../src/seed';
 import { type BrowserSession, newUser, openSession } from '../src/session';
 
 /**
@@ -35,12 +35,7 @@ describe('the live scoreboard', () => {
     gameId = await seedGame(admin, 'Live board CTF', { acceptWithoutReview: true });
     challengeId = await seedChallenge(admin, gameId, { title: 'Warmup', category: 'Web', flag: 'flag{warm}' });
 
-    for (const prefix of ['red', 'blue']) {
-      const { page, userName } = await newUser(session, prefix, password);
-      const team = `${prefix} ${userName.slice(-4)}`;
-      await seedJoin(page, gameId, await seedTeam(page, team));
-      teams.push({ page, team });
-    }
+    teams.push(...(await seedPlayerTeams(session, gameId, ['red', 'blue'], password)));
     const [red, blue] = teams;
     if (!red || !blue) throw new Error('two teams expected');
     // One solver: 1000, +5 % first blood.
