@@ -5,12 +5,10 @@
  * leave it to expire (the policy's lifetime is one minute, the reaper runs every few seconds). At the end the daemon is
  * asked which of the platform's containers are still there: only instances still within their lifetime may be.
  */
-import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
-import { promisify } from 'node:util';
+import { containersWithLabel } from '../../e2e/src/challenge-image';
 import type { Population, SoakPlayer } from './soak-population';
 
-const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface InstanceCounts {
@@ -31,10 +29,9 @@ export interface InstanceCounts {
   slowestStartMs: number;
 }
 
-/** The platform's running containers, found by the label every engine object carries. */
-export async function platformContainers(): Promise<number> {
-  const { stdout } = await run('docker', ['ps', '-q', '--filter', 'label=flagpole.instance']);
-  return stdout.split('\n').filter(Boolean).length;
+/** How many of the platform's containers are running, found by the label every engine object carries. */
+async function platformContainers(): Promise<number> {
+  return (await containersWithLabel('flagpole.instance')).length;
 }
 
 /** The first line a TCP connection to host:port gets, or null within 3 s. */
