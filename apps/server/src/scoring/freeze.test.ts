@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { at, board, challenge, column, END, NOW, row, START, solve, teams } from './board-inputs';
 import { computeScoreboard } from './compute-scoreboard';
 import { frozenInput, frozenSolvesKey, isFrozen } from './freeze';
-import { at, board, challenge, column, END, NOW, row, START, solve, teams } from './board-inputs';
 import type { ScoreboardInput } from './types';
 
 const FREEZE = at(300);
