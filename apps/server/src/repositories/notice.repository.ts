@@ -41,16 +41,17 @@ export function createNoticeRepository(db: Db) {
 
     /**
      * Publishes the notices a freeze held, in the order they were stored, as of `at`: one millisecond apart and
-     * ending at `at`, so that every client orders them as they were won. Returns them in that order.
+     * ending at `at`, so that every client orders them as they were won. Returns them in that order. `before`:
+     * only those won before it (a held notice's `published_at` is its solve's time until it is released).
      */
-    async releaseHeld(gameId: number, at: Date, executor: Db = db): Promise<GameNotice[]> {
-      const held = await executor
+    async releaseHeld(gameId: number, at: Date, executor: Db = db, before?: Date): Promise<GameNotice[]> {
+      let query = executor
         .selectFrom('game_notices')
         .select('id')
         .where('game_id', '=', gameId)
-        .where('held', '=', true)
-        .orderBy('id')
-        .execute();
+        .where('held', '=', true);
+      if (before) query = query.where('published_at', '<', before);
+      const held = await query.orderBy('id').execute();
       const released: GameNotice[] = [];
       for (const [index, { id }] of held.entries()) {
         const row = await executor

@@ -238,11 +238,13 @@ async function awardBloods(
     const type = BLOOD_NOTICES[rank - 1];
     if (!type || f.disable_blood_bonus || now.getTime() >= f.end_at.getTime()) continue;
     const held = f.freeze_at !== null && f.scoreboard_revealed_at === null && time >= f.freeze_at.getTime();
+    // A held notice carries its solve's time until it is released, so that a freeze moved later publishes
+    // exactly the bloods won before the new freeze (game-edit.service.ts).
     const notice = await notices.insert(
       v.submission.gameId,
       type,
       [v.submission.teamName, v.submission.challengeTitle],
-      now,
+      held ? v.submission.submittedAt : now,
       trx,
       held,
     );

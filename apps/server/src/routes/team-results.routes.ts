@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../http/schemas';
 import type { TeamResultsService } from '../services/team-results.service';
+import { isOrganiser } from './game-play.routes';
 
 /** The games and results on a team's public page. */
 export const teamResultsRoutes =
@@ -13,12 +14,14 @@ export const teamResultsRoutes =
       {
         schema: {
           tags: ['Team'],
-          summary: 'Games the team plays or played (Accepted entries, hidden games left out) with its standing',
+          summary:
+            'Games the team plays or played (Accepted entries, hidden games left out) with its standing; during a ' +
+            'freeze as it stood at the freeze, except for organisers',
           params: z.object({ id: IntId }),
           response: { 200: z.array(TeamGameResult), ...errorResponses(400, 404) },
         },
         config: { access: 'public' },
       },
-      async (request) => deps.results.games(request.params.id),
+      async (request) => deps.results.games(request.params.id, isOrganiser(request.identity)),
     );
   };

@@ -172,9 +172,13 @@ export function createGameEditService(deps: {
       const row = await games.update(gameId, columns);
       if (!row) throw notFound('error.gameNotFound');
       await changed(gameId, true);
-      // The freeze removed: nothing is hidden any more, so the blood notices it held are published now.
-      if (current.freeze_at !== null && input.freezeAt === null) {
-        const released = await deps.noticeRepository.releaseHeld(gameId, deps.clock.now());
+      // The freeze removed: nothing is hidden any more, so the blood notices it held are published now. Moved
+      // later: those won before the new freeze are (in order), the later ones stay held. Moved earlier: nothing
+      // published is taken back; bloods won after the new freeze are held from now on (solve-recording.ts).
+      const was = current.freeze_at?.getTime() ?? null;
+      if (was !== null && (input.freezeAt === null || (input.freezeAt !== undefined && input.freezeAt > was))) {
+        const before = input.freezeAt === null ? undefined : new Date(input.freezeAt);
+        const released = await deps.noticeRepository.releaseHeld(gameId, deps.clock.now(), undefined, before);
         for (const notice of released) await deps.notices.announce(gameId, notice);
       }
       return toGameInfoModel(row);

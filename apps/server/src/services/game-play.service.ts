@@ -48,6 +48,8 @@ export type InstanceContextProvider = (
   participationId: number,
 ) => Promise<Partial<ClientFlagContext>>;
 
+/** Admins and Monitors read the live board during a freeze (docs/game-play.md, "Freeze and reveal"). */
+const organiser = (caller: Caller) => roleRank[caller.role] >= roleRank.Monitor;
 const isContainerType = (type: string) => type === 'StaticContainer' || type === 'DynamicContainer';
 const category = ChallengeCategory.catch('Misc');
 /** The key of the preview body among a board's per-participation detail bodies (ids start at 1). */
@@ -262,8 +264,9 @@ export function createGamePlayService(deps: {
       const p = await player(gameId, caller.userId);
       const live = await deps.scoreboard.get(gameId);
       if (!live) throw notFound('error.gameNotFound');
-      // During a freeze: the frozen board, plus the team's own later solves (it knows it solved them).
-      const board = deps.scoreboard.forPlayers(live);
+      // During a freeze: the frozen board, plus the team's own later solves (it knows it solved them). An organiser
+      // who also plays reads the live board here as on the scoreboard and the socket: one rule for them everywhere.
+      const board = organiser(caller) ? live : deps.scoreboard.forPlayers(live);
       const ownSince = board === live ? [] : ownSolvesSinceFreeze(live, board, p.teamId);
       const token = tokenOf(p);
       const key =
@@ -317,8 +320,8 @@ export function createGamePlayService(deps: {
         deps.scoreboard.get(gameId),
         repository.countSubmissions(p.participationId, c.id),
       ]);
-      // During a freeze a challenge's worth is its value at the freeze.
-      const board = live && deps.scoreboard.forPlayers(live);
+      // During a freeze a challenge's worth is its value at the freeze (organisers: its live value).
+      const board = live && (organiser(caller) ? live : deps.scoreboard.forPlayers(live));
       return {
         id: c.id,
         title: c.title,

@@ -12,7 +12,8 @@ import type { ScoreboardService } from './scoreboard.service';
  */
 export function createTeamResultsService(deps: { db: Db; clock: Clock; scoreboard: ScoreboardService }) {
   return {
-    async games(teamId: number): Promise<TeamGameResult[]> {
+    /** `organiser`: the caller is an Admin or Monitor, who reads the live board during a freeze as everywhere. */
+    async games(teamId: number, organiser = false): Promise<TeamGameResult[]> {
       const team = await deps.db.selectFrom('teams').select('id').where('id', '=', teamId).executeTakeFirst();
       if (!team) throw notFound('error.teamNotFound');
       const rows = await deps.db
@@ -38,8 +39,8 @@ export function createTeamResultsService(deps: { db: Db; clock: Clock; scoreboar
       return Promise.all(
         rows.map(async (game): Promise<TeamGameResult> => {
           const live = hasGameStarted(game, now) ? await deps.scoreboard.get(game.id) : null;
-          // A public page: during a freeze, the standing as it was at the freeze.
-          const board = live && deps.scoreboard.forPlayers(live);
+          // A public page: during a freeze, the standing as it was at the freeze (organisers: the live one).
+          const board = live && (organiser ? live : deps.scoreboard.forPlayers(live));
           const item = board?.itemByTeam.get(teamId);
           return {
             game: {
