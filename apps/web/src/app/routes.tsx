@@ -34,6 +34,7 @@ const GameDetailPage = lazyNamed(gamePages, 'GameDetailPage');
 const GameChallengesPage = lazyNamed(gamePages, 'GameChallengesPage');
 const GameScoreboardPage = lazyNamed(gamePages, 'GameScoreboardPage');
 const MonitorEventsPage = lazyNamed(gamePages, 'MonitorEventsPage');
+const RevealCeremonyPage = lazyPage(() => import('@/features/games/components/reveal-ceremony-page'));
 const MonitorSubmissionsPage = lazyNamed(gamePages, 'MonitorSubmissionsPage');
 const MonitorCheatInfoPage = lazyNamed(gamePages, 'MonitorCheatInfoPage');
 const MonitorTrafficPage = lazyNamed(gamePages, 'MonitorTrafficPage');
@@ -73,6 +74,12 @@ const requireAdmin = (
 /** Every route of the product. Paths match case-insensitively (React Router's default). */
 export const routes: RouteObject[] = [
   { path: '__error-test', element: <ErrorTestPage /> },
+  // The reveal ceremony goes on a projector: no header, navigation or footer around it.
+  {
+    path: 'games/:id/scoreboard/reveal',
+    element: requireMonitor,
+    children: [{ index: true, element: <RevealCeremonyPage /> }],
+  },
   {
     element: <AppLayout />,
     children: [

@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconSnowflake } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useProfile } from '@/features/account/api/get-profile';
 import { showError, showSuccess } from '@/lib/notify';
 import { useRevealScoreboard } from '../api/reveal-scoreboard';
@@ -79,6 +80,17 @@ export function FreezeBanner({
             onChange={(event) => onPlayersView(event.currentTarget.checked)}
             label={t('scoreboard.freeze.toggle')}
           />
+          {now >= game.end && (
+            <Button
+              size="xs"
+              variant="light"
+              color="orange"
+              component={Link}
+              to={`/games/${game.id}/scoreboard/reveal`}
+            >
+              {t('scoreboard.ceremony.open')}
+            </Button>
+          )}
           {user?.role === 'Admin' && now >= game.end && (
             <Button size="xs" color="orange" onClick={confirmReveal}>
               {t('scoreboard.freeze.reveal')}
