@@ -154,6 +154,8 @@ export function CeremonyStage(props: StageProps) {
     setIndex((current) => Math.max(current - 1, 0));
   }, []);
 
+  // One timer per step: it runs again after each step it (or a key) made.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `index` restarts the timer after every step.
   useEffect(() => {
     if (!playing) return;
     if (finished) {
@@ -162,7 +164,7 @@ export function CeremonyStage(props: StageProps) {
     }
     const timer = setTimeout(next, AUTO_PLAY_MS);
     return () => clearTimeout(timer);
-  }, [playing, finished, next]);
+  }, [playing, finished, next, index]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -268,7 +270,7 @@ export function CeremonyStage(props: StageProps) {
             {props.published === null && t('scoreboard.ceremony.adminPublishes')}
             {props.published === true && t('scoreboard.ceremony.published')}
             {canPublish && (
-              <Button color="yellow" c="dark" size="md" onClick={() => setConfirming(true)}>
+              <Button color="yellow" autoContrast size="md" onClick={() => setConfirming(true)}>
                 {t('scoreboard.ceremony.publish')}
               </Button>
             )}

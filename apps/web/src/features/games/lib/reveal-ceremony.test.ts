@@ -158,6 +158,13 @@ describe('planCeremony', () => {
     expect(order(liveTied.items)).toEqual([5, 6, 4]);
   });
 
+  it('opens nothing twice when the players’ board already shows the solves (a board revealed before)', () => {
+    const replay = planCeremony(live, live, FREEZE);
+    expect(replay.slice(1).every((s) => s.action.kind === 'resolve')).toBe(true);
+    expect(order(replay.at(-1)?.rows ?? [])).toEqual(order(live.items));
+    expect(replay.at(-1)?.rows.map((row) => row.score)).toEqual(live.items.map((i) => i.score));
+  });
+
   it('numbers only teams whose division ranks overall, and skips solves worth nothing', () => {
     const divisions: DivisionItem[] = [
       { id: 1, name: 'Open', defaultPermissions: GamePermission.All, challengeConfigs: {} },

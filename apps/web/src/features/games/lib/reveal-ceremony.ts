@@ -104,6 +104,8 @@ export function planCeremony(frozen: ScoreboardModel, live: ScoreboardModel, fre
 
   const start = live.items.map((item, place): CeremonyRow => {
     const before = frozenItem.get(item.id);
+    // A solve already on the frozen row is not opened again (after a reveal players' board is the live one).
+    const shown = new Set(before?.solvedChallenges.map((solve) => solve.id));
     return {
       id: item.id,
       name: item.name,
@@ -112,7 +114,7 @@ export function planCeremony(frozen: ScoreboardModel, live: ScoreboardModel, fre
       lastTime: before?.lastSubmissionTime ?? 0,
       rank: 0,
       pending: item.solvedChallenges
-        .filter((solve) => solve.time >= freezeAt && solve.score > 0)
+        .filter((solve) => solve.time >= freezeAt && solve.score > 0 && !shown.has(solve.id))
         .sort((a, b) => a.time - b.time),
       opened: [],
       resolved: false,
