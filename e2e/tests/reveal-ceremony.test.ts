@@ -105,7 +105,7 @@ describe('the reveal ceremony', () => {
 
     // Gold opens Alpha Gate and climbs above green: caught while it moves.
     await admin.keyboard.press('ArrowRight');
-    await sleep(250);
+    await sleep(120);
     await screenshot(admin, 'reveal-ceremony-moving');
     await expect.poll(async () => step(admin)).toBe(1);
     expect(await ceremonyOrder(admin)).toEqual([names.red, names.blue, names.gold, names.green]);
@@ -149,7 +149,7 @@ describe('the reveal ceremony', () => {
       await page.getByText(text('de-DE', 'scoreboard.ceremony.keyNext')).waitFor();
       await screenshot(page, 'reveal-ceremony-start-de');
       await page.keyboard.press('ArrowRight');
-      await sleep(250);
+      await sleep(120);
       await screenshot(page, 'reveal-ceremony-moving-de');
       await expect.poll(async () => step(page)).toBe(1);
       expect(await page.getByTestId('ceremony-caption').textContent()).toContain(

@@ -25,7 +25,8 @@ const reducedMotion = () =>
 
 /**
  * Rows that changed place glide from where they were (FLIP): each row's offset is remembered after a render, and
- * a row found elsewhere after the next one is animated from its old offset to the new one.
+ * a row found elsewhere after the next one is animated from its old offset to the new one. The row a step acted on
+ * (else the cursor) is scrolled into view.
  */
 function useGlidingRows(list: React.RefObject<HTMLOListElement | null>, step: number) {
   const offsets = useRef(new Map<string, number>());
@@ -47,7 +48,12 @@ function useGlidingRows(list: React.RefObject<HTMLOListElement | null>, step: nu
       }
     }
     offsets.current = next;
-    const focus = element.querySelector<HTMLElement>('[data-acted="true"]') ?? element.querySelector('[data-cursor]');
+    // The row the step acted on flashes, even when it is the same row as the step before.
+    const acted = element.querySelector<HTMLElement>('[data-acted="true"]');
+    if (animate && acted && typeof acted.animate === 'function') {
+      acted.animate([{ backgroundColor: '#854d0e' }, {}], { duration: 900, easing: 'ease-out' });
+    }
+    const focus = acted ?? element.querySelector('[data-cursor]');
     focus?.scrollIntoView?.({ block: 'center', behavior: animate ? 'smooth' : 'auto' });
   }, [step]);
 }
