@@ -9,6 +9,7 @@ import { createTestContext, type TestContext } from './harness';
 import { type HubClient, openHub } from './hub-clients';
 import { cookieOf, type OpenSocket, openSocket, until, wsUrl } from './live-sockets';
 import { addFlag, createChallenge, createGame, createPlayer, userId } from './play-fixtures';
+import { exportGame, importZip } from './transfer-fixtures';
 import { withTwoApps } from './two-apps';
 
 /*
@@ -239,6 +240,26 @@ describe('at the release', () => {
       flag: `flag{${challenge.ghost}}`,
     });
     expectError(refused, 400);
+  });
+});
+
+describe('game packages', () => {
+  it('carry the release as a Flagpole field beside the deadline, read back on import', async () => {
+    const { zip } = await exportGame(admin, gameId);
+    const file = zip[`challenges/challenge-${challenge.timed}.json`];
+    if (!file) throw new Error('no challenge file');
+    const exported = JSON.parse(Buffer.from(file).toString('utf8')) as { limits: Record<string, unknown> };
+    expect(Date.parse(String(exported.limits.release))).toBe(releaseAt);
+    // A challenge without a release has no such field (the reference's reader ignores it anyway).
+    const plain = zip[`challenges/challenge-${challenge.warmup}.json`];
+    expect(JSON.parse(Buffer.from(plain ?? '').toString('utf8')).limits).not.toHaveProperty('release');
+
+    const imported = ok<number>(
+      await importZip(admin, (await admin.post(`/api/edit/games/${gameId}/export`)).rawPayload),
+    );
+    const list = ok<EditInfo[]>(await admin.get(`/api/edit/games/${imported}/challenges`));
+    expect(list.find((c) => c.title === SECRET)?.releaseUtc).toBe(releaseAt);
+    expect(list.find((c) => c.title === 'Warmup')?.releaseUtc).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { Badge, Group, Text, Timeline } from '@mantine/core';
+import { Badge, Group, ScrollArea, Text, Timeline } from '@mantine/core';
 import { IconHourglassLow, IconRocket } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -34,43 +34,46 @@ export function ReleaseTimelineCard({ gameId }: { gameId: number }) {
           {t('adminGames.timeline.empty')}
         </Text>
       ) : (
-        <Timeline active={lastPast} bulletSize={22} lineWidth={2} aria-label={t('adminGames.timeline.title')}>
-          {entries.map((entry) => (
-            <Timeline.Item
-              key={`${entry.kind}-${entry.challengeId}`}
-              bullet={entry.kind === 'release' ? <IconRocket size={13} /> : <IconHourglassLow size={13} />}
-              title={
-                <Group gap={6} wrap="wrap">
-                  <Text
-                    size="sm"
-                    fw={600}
-                    component={Link}
-                    to={`/admin/games/${gameId}/challenges/${entry.challengeId}`}
-                    style={{ overflowWrap: 'anywhere' }}
-                  >
-                    {entry.title}
-                  </Text>
-                  <Badge size="xs" variant="light" color={entry.kind === 'release' ? 'violet' : 'orange'}>
-                    {t(`adminGames.timeline.kind.${entry.kind}`)}
-                  </Badge>
-                  {!entry.enabled && entry.kind === 'release' && (
-                    <Badge size="xs" variant="outline" color="gray">
-                      {t('adminGames.timeline.disabled')}
+        // A long event's list scrolls inside the card rather than pushing the settings down the page.
+        <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
+          <Timeline active={lastPast} bulletSize={22} lineWidth={2} aria-label={t('adminGames.timeline.title')}>
+            {entries.map((entry) => (
+              <Timeline.Item
+                key={`${entry.kind}-${entry.challengeId}`}
+                bullet={entry.kind === 'release' ? <IconRocket size={13} /> : <IconHourglassLow size={13} />}
+                title={
+                  <Group gap={6} wrap="wrap">
+                    <Text
+                      size="sm"
+                      fw={600}
+                      component={Link}
+                      to={`/admin/games/${gameId}/challenges/${entry.challengeId}`}
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
+                      {entry.title}
+                    </Text>
+                    <Badge size="xs" variant="light" color={entry.kind === 'release' ? 'violet' : 'orange'}>
+                      {t(`adminGames.timeline.kind.${entry.kind}`)}
                     </Badge>
-                  )}
-                </Group>
-              }
-            >
-              <Text size="xs" c="dimmed">
-                <time dateTime={new Date(entry.time).toISOString()}>
-                  {dayjs(entry.time).format('YYYY-MM-DD HH:mm')}
-                </time>
-                {' · '}
-                {dayjs(entry.time).from(now)}
-              </Text>
-            </Timeline.Item>
-          ))}
-        </Timeline>
+                    {!entry.enabled && entry.kind === 'release' && (
+                      <Badge size="xs" variant="outline" color="gray">
+                        {t('adminGames.timeline.disabled')}
+                      </Badge>
+                    )}
+                  </Group>
+                }
+              >
+                <Text size="xs" c="dimmed">
+                  <time dateTime={new Date(entry.time).toISOString()}>
+                    {dayjs(entry.time).format('YYYY-MM-DD HH:mm')}
+                  </time>
+                  {' · '}
+                  {dayjs(entry.time).from(now)}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        </ScrollArea.Autosize>
       )}
     </SectionCard>
   );
