@@ -127,11 +127,15 @@ export function createReleaseTicker(deps: {
     stale = true;
   }
 
-  /** One tick at a time; a failure (database away) is logged and the next tick reads everything again. */
+  /**
+   * One tick at a time. A failure (database away) is logged and everything is read again at the next periodic read,
+   * not at every tick, so an outage logs one line every few seconds.
+   */
   function runTick(): Promise<void> {
     running ??= tick()
       .catch((error: unknown) => {
-        stale = true;
+        stale = false;
+        readAt = Date.now();
         deps.log.error({ err: error }, 'challenge release tick failed');
       })
       .finally(() => {
