@@ -102,6 +102,8 @@ describe('before the release', () => {
     );
     expect(edited.releaseUtc).toBe(releaseAt);
     ok(await admin.put(`/api/edit/games/${gameId}/challenges/${challenge.timed}`, { isEnabled: true }));
+    // Nor does a hint added before the release (a NewHint notice would name it).
+    ok(await admin.put(`/api/edit/games/${gameId}/challenges/${challenge.timed}`, { hints: ['Look at the moon'] }));
     // Enabled with its release ahead: no notice now (it comes at the release).
     await settle();
   });
