@@ -33,6 +33,7 @@ const FILE_FIELDS = {
   flagTemplate: 'flagpole.flag_template',
   disableBloodBonus: 'flagpole.blood_bonus',
   deadlineUtc: 'flagpole.deadline',
+  releaseUtc: 'flagpole.release',
   fileName: 'flagpole.file_name',
 };
 

@@ -49,7 +49,8 @@ const CATEGORY_ALIASES = /** @type {Record<string, string>} */ ({
  *   attachment: DesiredAttachment, fileName?: string, isEnabled?: boolean, submissionLimit?: number,
  *   originalScore?: number, minScoreRate?: number, difficulty?: number, containerImage?: string,
  *   exposePort?: number, memoryLimit?: number, cpuCount?: number, storageLimit?: number, networkMode?: string,
- *   enableTrafficCapture?: boolean, flagTemplate?: string, disableBloodBonus?: boolean, deadlineUtc?: number
+ *   enableTrafficCapture?: boolean, flagTemplate?: string, disableBloodBonus?: boolean, deadlineUtc?: number,
+ *   releaseUtc?: number
  * }} Desired
  * @typedef {{ file: string, field: string, message: string }} Note
  * @typedef {{ file: string, line: number, column: number, field: string, message: string }} Problem
@@ -178,9 +179,8 @@ function fromCtfcli(loaded) {
     if (d[field] !== undefined && d[field] !== null && field !== 'version')
       c.note(field, 'no Flagpole counterpart: skipped');
   }
-  if (d.scheduled_at) {
-    c.note('scheduled_at', 'Flagpole has no release time per challenge: skipped (enable it then with state: visible)');
-  }
+  // ctfcli's scheduled release; flagpole.release (read in flagpoleFields) wins when both are given.
+  if (d.scheduled_at !== undefined && fp.release === undefined) desired.releaseUtc = releaseOf(d.scheduled_at);
   return { desired, notes: c.notes, problems: c.problems };
 }
 
@@ -231,6 +231,15 @@ function flagpoleFields(fp, desired) {
   if (fp.flag_template !== undefined) desired.flagTemplate = fp.flag_template;
   if (fp.blood_bonus !== undefined) desired.disableBloodBonus = !fp.blood_bonus;
   if (fp.deadline !== undefined) desired.deadlineUtc = fp.deadline === null ? 0 : Date.parse(fp.deadline);
+  if (fp.release !== undefined) desired.releaseUtc = releaseOf(fp.release);
+}
+
+/**
+ * A release time (ISO 8601, checked by the schema) as the server's `releaseUtc`; null clears it (the server's 0).
+ * @param {string | null} value
+ */
+function releaseOf(value) {
+  return value === null ? 0 : Date.parse(value);
 }
 
 /** What each of the four challenge types can hold. @param {Desired} desired @param {ReturnType<typeof context>} c */

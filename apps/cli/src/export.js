@@ -36,6 +36,7 @@ export function toChallengeYaml(challenge) {
   if (challenge.flagTemplate) flagpole.flag_template = challenge.flagTemplate;
   if (challenge.disableBloodBonus != null) flagpole.blood_bonus = !challenge.disableBloodBonus;
   if (challenge.deadlineUtc != null) flagpole.deadline = new Date(challenge.deadlineUtc).toISOString();
+  if (challenge.releaseUtc != null) flagpole.release = new Date(challenge.releaseUtc).toISOString();
   flagpole.difficulty = challenge.difficulty;
   flagpole.min_score_rate = challenge.minScoreRate;
   if (challenge.attachment?.type === 'Local' && challenge.fileName) flagpole.file_name = challenge.fileName;

@@ -36,6 +36,7 @@ const SCALARS = /** @type {const} */ ([
   'flagTemplate',
   'disableBloodBonus',
   'deadlineUtc',
+  'releaseUtc',
   'fileName',
   'isEnabled',
 ]);
@@ -43,7 +44,7 @@ const SCALARS = /** @type {const} */ ([
 /** The server's "none" for fields a file clears: an empty template, a deadline of 0. @param {string} field @param {unknown} value */
 function normalise(field, value) {
   if (field === 'flagTemplate') return value ?? '';
-  if (field === 'deadlineUtc') return value ?? 0;
+  if (field === 'deadlineUtc' || field === 'releaseUtc') return value ?? 0;
   if (field === 'minScoreRate' || field === 'difficulty')
     return typeof value === 'number' ? Math.round(value * 1e6) / 1e6 : value;
   return value;

@@ -22,7 +22,7 @@ export class ApiError extends Error {
  *   attachment: RemoteAttachment | null, flags: RemoteFlag[], containerImage: string, memoryLimit: number | null,
  *   cpuCount: number | null, storageLimit: number | null, exposePort: number | null, networkMode: string | null,
  *   enableTrafficCapture: boolean | null, disableBloodBonus: boolean | null, deadlineUtc: number | null,
- *   submissionLimit: number, originalScore: number, minScoreRate: number, difficulty: number
+ *   releaseUtc?: number | null, submissionLimit: number, originalScore: number, minScoreRate: number, difficulty: number
  * }} RemoteChallenge
  * @typedef {{ id: number, title: string, hidden: boolean, start: number, end: number }} RemoteGame
  */

@@ -37,6 +37,7 @@ interface Detail {
   difficulty: number;
   disableBloodBonus: boolean | null;
   deadlineUtc: number | null;
+  releaseUtc: number | null;
   flagTemplate: string | null;
   exposePort: number | null;
   networkMode: string | null;
@@ -93,7 +94,8 @@ describe('flagpole against the built server', () => {
     expect(result.stdout).toContain('6 to create');
     expect(result.stdout).toMatch(/\+ create\s+Cookie Jar/);
     expect(result.stdout).toContain('author: no Flagpole counterpart: skipped');
-    expect(result.stdout).toContain('scheduled_at: Flagpole has no release time');
+    // ctfcli's scheduled_at is the challenge's release time: mapped, not noted.
+    expect(result.stdout).not.toContain('scheduled_at');
     expect(result.stdout).toContain('hints.1.cost: Flagpole hints are free');
     expect(await challenges()).toEqual([]);
   });
@@ -137,6 +139,7 @@ describe('flagpole against the built server', () => {
       disableBloodBonus: true,
     });
     expect((await byTitle('RSA Warm-up')).flags.map((f) => f.matchType).sort()).toEqual(['Regex', 'RegexIgnoreCase']);
+    expect((await byTitle('RSA Warm-up')).releaseUtc).toBe(Date.parse('2030-01-01T10:00:00+02:00'));
     expect(await byTitle('Keygen')).toMatchObject({
       attachment: { type: 'Remote', url: 'https://downloads.example/keygen.bin' },
     });

@@ -129,6 +129,7 @@ describe('mapping ctfcli fields', () => {
       submissionLimit: 5,
       isEnabled: false,
       hints: ['free', 'paid'],
+      releaseUtc: Date.parse('2030-01-01T00:00:00+02:00'),
       flags: [
         { flag: 'plain', matchType: 'Exact' },
         { flag: 'Any', matchType: 'IgnoreCase' },
@@ -137,13 +138,7 @@ describe('mapping ctfcli fields', () => {
       ],
     });
     for (const flag of desired?.flags ?? []) expect(FlagMatchType.options).toContain(flag.matchType);
-    expect(notes.map((n) => n.field).sort()).toEqual([
-      'author',
-      'category',
-      'extra.decay',
-      'hints.1.cost',
-      'scheduled_at',
-    ]);
+    expect(notes.map((n) => n.field).sort()).toEqual(['author', 'category', 'extra.decay', 'hints.1.cost']);
   });
 
   it('puts the score within 5 % of the minimum after `decay` solves', () => {
@@ -157,6 +152,18 @@ describe('mapping ctfcli fields', () => {
     const { desired, notes } = desiredOf('name: X\ncategory: Stego\n');
     expect(desired?.category).toBe('Misc');
     expect(notes[0]?.message).toContain('Stego');
+  });
+
+  it('reads the release from flagpole.release before scheduled_at, and null as "no release"', () => {
+    const both = desiredOf(
+      ['name: Timed', 'scheduled_at: "2030-01-01T00:00:00Z"', 'flagpole:', '  release: "2031-01-01T00:00:00Z"'].join(
+        '\n',
+      ),
+    );
+    expect(both.problems).toEqual([]);
+    expect(both.desired?.releaseUtc).toBe(Date.parse('2031-01-01T00:00:00Z'));
+    expect(desiredOf('name: Timed\nflagpole: {release: null}\n').desired?.releaseUtc).toBe(0);
+    expect(desiredOf('name: Timed\n').desired).not.toHaveProperty('releaseUtc');
   });
 
   it('reads the flagpole block: type, container, template, bonus, deadline', () => {

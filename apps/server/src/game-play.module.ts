@@ -12,6 +12,7 @@ import { createScoreboardRepository } from './repositories/scoreboard.repository
 import { gamePlayRoutes } from './routes/game-play.routes';
 import { teamResultsRoutes } from './routes/team-results.routes';
 import type { AuditLog } from './services/audit-log';
+import { createReleaseTicker, type ReleaseTicker } from './services/challenge-release';
 import { createDecidedChallenges } from './services/decided-challenges';
 import { createFlagCache } from './services/flag-cache';
 import { createFlagChecker, type FlagChecker } from './services/flag-checker.service';
@@ -29,6 +30,8 @@ export interface GamePlay {
   flagChecker: FlagChecker;
   /** The player-side service (the containers module reuses its participation check). */
   play: GamePlayService;
+  /** Timed releases: each one's board change and its NewChallenge notice (services/challenge-release.ts). */
+  releases: ReleaseTicker;
   /** Open live-channel websockets of this process (metrics). */
   liveConnections(): number;
 }
@@ -110,8 +113,19 @@ export async function registerGamePlay(
   await app.register(liveRoutes({ gateway, play, admission: deps.live.admission }));
   await app.register(teamResultsRoutes({ results: createTeamResultsService({ db, clock, scoreboard }) }));
 
+  const releases = createReleaseTicker({
+    db,
+    clock,
+    events,
+    notices: deps.notices,
+    noticeRepository: deps.noticeRepository,
+    rebuildHere: (gameId) => scoreboard.rebuildHere(gameId),
+    log,
+  });
+
   let stopTakeover: (() => void) | undefined;
   app.addHook('onReady', async () => {
+    releases.start();
     await flagChecker.start();
     // Every lease tick: the unjudged submissions of processes that died or stopped become this one's.
     stopTakeover = deps.lease.onTick(async () => {
@@ -120,6 +134,7 @@ export async function registerGamePlay(
   });
   app.addHook('onClose', async () => {
     stopTakeover?.();
+    await releases.close();
     gateway.close();
     lookups.close();
     flags.close();
@@ -128,5 +143,5 @@ export async function registerGamePlay(
     await scoreboard.settle();
     scoreboard.close();
   });
-  return { scoreboard, flagChecker, play, liveConnections: () => gateway.connectionCount() };
+  return { scoreboard, flagChecker, play, releases, liveConnections: () => gateway.connectionCount() };
 }

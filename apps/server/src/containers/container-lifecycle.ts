@@ -6,6 +6,7 @@ import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/event-bus';
 import { INSTANCE_CLOSED_CHANNEL } from '../proxy.module';
 import { publishLive } from '../realtime/live-channel';
+import { isReleased } from '../scoring/release';
 import type { Player } from '../services/game-play.service';
 import type { ContainerPolicy } from '../services/settings.service';
 import type { ContainerChallengeRow, InstanceListRow, InstanceRepository, InstanceRow } from './instance.repository';
@@ -76,7 +77,9 @@ export function createInstanceLifecycle(deps: ContainerServiceDeps) {
 
   async function containerChallenge(gameId: number, challengeId: number, forAdmin: boolean) {
     const challenge = await repository.challenge(gameId, challengeId);
-    if (!challenge || (!forAdmin && !challenge.is_enabled)) throw notFound('error.challengeNotFound');
+    // Before its release a challenge does not exist for players (scoring/release.ts).
+    const playable = challenge?.is_enabled && isReleased(challenge.release_at?.getTime(), clock.now().getTime());
+    if (!challenge || (!forAdmin && !playable)) throw notFound('error.challengeNotFound');
     if (!isContainerType(challenge.type)) throw badRequest('error.notContainerChallenge');
     if (challenge.container_image.trim() === '' || challenge.expose_port < 1) {
       throw badRequest('error.containerImageMissing');

@@ -13,6 +13,8 @@ export interface ContainerChallengeRow {
   category: string;
   type: ChallengeTypeName;
   is_enabled: boolean;
+  /** Players see the challenge from this instant on (scoring/release.ts). */
+  release_at: Date | null;
   flag_template: string | null;
   container_image: string;
   memory_limit: number;
@@ -67,6 +69,7 @@ export function createInstanceRepository(db: Db) {
           'category',
           'type',
           'is_enabled',
+          'release_at',
           'flag_template',
           'container_image',
           'memory_limit',

@@ -145,6 +145,10 @@ export interface ChallengesTable {
   hints: ColumnType<string[], string | undefined, string>;
   is_enabled: Defaulted<boolean>;
   deadline_at: Timestamp | null;
+  /** Players see the challenge from this instant on; null: as soon as it is enabled (scoring/release.ts). */
+  release_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Set by the process that handled the release's NewChallenge notice (services/challenge-release.ts). */
+  release_announced_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   submission_limit: Defaulted<number>;
   flag_template: string | null;
   /** The download name the organiser set; null: each file keeps the name it was uploaded under. */

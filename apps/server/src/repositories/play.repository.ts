@@ -37,6 +37,8 @@ export interface PlayChallengeRow {
   type: ChallengeTypeName;
   hints: string[];
   deadline_at: Date | null;
+  /** Players see the challenge from this instant on (scoring/release.ts); null: no release. */
+  release_at: Date | null;
   submission_limit: number;
   original_score: number;
   file_name: string | null;
@@ -90,6 +92,7 @@ export function createPlayRepository(db: Db) {
         'c.type',
         'c.hints',
         'c.deadline_at',
+        'c.release_at',
         'c.submission_limit',
         'c.original_score',
         'c.file_name',

@@ -65,6 +65,7 @@ export function createScoreboardRepository(db: Db) {
           'disable_blood_bonus',
           'deadline_at',
           'is_enabled',
+          'release_at',
         ])
         .where('game_id', '=', gameId)
         .orderBy('id')
@@ -105,6 +106,7 @@ export function createScoreboardRepository(db: Db) {
           disableBloodBonus: c.disable_blood_bonus,
           deadline: c.deadline_at ? c.deadline_at.getTime() : null,
           enabled: c.is_enabled,
+          release: c.release_at ? c.release_at.getTime() : null,
         })),
         solves: [],
       },

@@ -5,13 +5,14 @@ import { buildItems, buildTeamRows, type PreviousRows, rankTeams } from './board
 import type { ChallengeTable, TeamTable } from './board-tables';
 import { assignRanks, divisionItems, indexDivisions } from './division-table';
 import { createIdIndex } from './id-index';
+import { isPlayable } from './release';
 import { collectSolvesInTimeOrder } from './solve-order';
 import type { ScoreboardChallengeInput, ScoreboardInput, ScoreboardOptions } from './types';
 
 /*
  * Builds the whole scoreboard from plain rows, in a few linear passes over typed arrays:
  *
- *   1. index enabled challenges, teams and divisions, keep the solves that belong to both, order them by time;
+ *   1. index enabled and released challenges, teams and divisions, keep the solves that belong to both, order them by time;
  *   2. classify each solve: duplicate (dropped), listed only, or in the window (inside [start, end) and at or
  *      before the challenge deadline) — solves in the window whose team's division may AffectDynamicScore on
  *      the challenge make up its `n`;
@@ -40,7 +41,7 @@ import type { ScoreboardChallengeInput, ScoreboardInput, ScoreboardOptions } fro
 
 export function computeScoreboard(input: ScoreboardInput, options: ScoreboardOptions): ScoreboardModel {
   const previous = previousRows(options.previous);
-  const challenges = indexChallenges(input.challenges);
+  const challenges = indexChallenges(input.challenges, options.now);
   const teams = indexTeams(input, challenges);
   const solves = collectSolvesInTimeOrder(input, challenges, teams);
   const awards = awardSolves(input, challenges, teams, solves);
@@ -65,8 +66,9 @@ function previousRows(previous: ScoreboardModel | undefined): PreviousRows | und
   return new Map(previous.items.map((item): [number, ScoreboardItem] => [item.id, item]));
 }
 
-function indexChallenges(all: readonly ScoreboardChallengeInput[]): ChallengeTable {
-  const list = all.filter((challenge) => challenge.enabled);
+/** The challenges players see at `now`: enabled and released (release.ts). */
+function indexChallenges(all: readonly ScoreboardChallengeInput[], now: number): ChallengeTable {
+  const list = all.filter((challenge) => isPlayable(challenge, now));
   return { list, indexById: createIdIndex(list.map((challenge) => challenge.id)) };
 }
 

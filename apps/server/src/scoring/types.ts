@@ -19,6 +19,8 @@ export interface ScoreboardChallengeInput {
   deadline: number | null;
   /** Disabled challenges, and every solve of them, are left off the board. */
   enabled: boolean;
+  /** Before this instant (Unix ms) the challenge is left off the board as if disabled; null/absent: no release. */
+  release?: number | null;
 }
 
 /** One Accepted participation. Solves of participations not listed here (pending, suspended…) are ignored. */

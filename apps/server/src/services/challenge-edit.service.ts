@@ -27,6 +27,7 @@ import {
   type NewAttachment,
 } from '../repositories/challenge.repository';
 import { createGameRepository } from '../repositories/game.repository';
+import { isPlayable } from '../scoring/release';
 import { isUsablePattern } from './flag-match';
 import { assertUsableFlagTemplate } from './flag-template';
 import { isGameRunning } from './game-window';
@@ -56,6 +57,29 @@ function attachmentModel(view: AttachmentView | undefined, fileName: string | nu
     };
   }
   return { id: view.id, type: 'Remote', url: view.remoteUrl, fileSize: null };
+}
+
+/** Whether players see the challenge row at `now`: enabled and released (scoring/release.ts). */
+const playable = (row: Pick<ChallengeRow, 'is_enabled' | 'release_at'>, now: Date) =>
+  isPlayable({ enabled: row.is_enabled, release: row.release_at?.getTime() }, now.getTime());
+
+/**
+ * The challenge's `release_announced_at` after an edit, or undefined to leave it: a release moved ahead is
+ * announced again when it comes; a challenge that becomes playable by this edit is announced by the edit itself
+ * (marked here, in the same transaction that holds the row lock, so the release ticker does not announce it too).
+ */
+function releaseChange(current: ChallengeRow, changes: ChallengeUpdate, now: Date): Date | null | undefined {
+  const next = {
+    is_enabled: changes.is_enabled ?? current.is_enabled,
+    release_at: changes.release_at === undefined ? current.release_at : (changes.release_at as Date | null),
+  };
+  if (next.release_at !== null && next.release_at.getTime() > now.getTime()) return null;
+  if (!playable(next, now)) return undefined;
+  if (!playable(current, now)) return now;
+  // Playable before and after. Already handled, or a release that came and that the ticker is about to announce:
+  // left as it is. A release set in the past on a challenge players already see is not news.
+  if (current.release_announced_at !== null || current.release_at !== null) return undefined;
+  return next.release_at === null ? undefined : now;
 }
 
 /** The organiser's side of challenges: settings, flags, attachments (Admin only; routes check the role). */
@@ -129,6 +153,7 @@ export function createChallengeEditService(deps: {
       enableTrafficCapture: challenge.enable_traffic_capture,
       disableBloodBonus: challenge.disable_blood_bonus,
       deadlineUtc: challenge.deadline_at ? challenge.deadline_at.getTime() : null,
+      releaseUtc: challenge.release_at ? challenge.release_at.getTime() : null,
       submissionLimit: challenge.submission_limit,
       originalScore: challenge.original_score,
       minScoreRate: challenge.min_score_rate,
@@ -175,6 +200,7 @@ export function createChallengeEditService(deps: {
         minScore: Math.floor(c.original_score * c.min_score_rate),
         originalScore: c.original_score,
         deadlineUtc: c.deadline_at ? c.deadline_at.getTime() : null,
+        releaseUtc: c.release_at ? c.release_at.getTime() : null,
       }));
     },
 
@@ -196,6 +222,7 @@ export function createChallengeEditService(deps: {
     /** Absent or null fields stay unchanged; the type never changes. */
     async update(gameId: number, challengeId: number, input: ChallengeUpdateModel): Promise<ChallengeEditDetailModel> {
       const game = await loadGame(gameId);
+      const now = deps.clock.now();
       const outcome = await transaction(async (from) => {
         const current = await load(gameId, challengeId, from, true);
         const changes: ChallengeUpdate = {};
@@ -215,6 +242,8 @@ export function createChallengeEditService(deps: {
         // A deadline of 0 removes it.
         if (input.deadlineUtc != null)
           changes.deadline_at = input.deadlineUtc === 0 ? null : new Date(input.deadlineUtc);
+        // A release of 0 removes it, as for the deadline.
+        if (input.releaseUtc != null) changes.release_at = input.releaseUtc === 0 ? null : new Date(input.releaseUtc);
         if (input.submissionLimit != null) changes.submission_limit = input.submissionLimit;
         if (input.containerImage != null) changes.container_image = input.containerImage.trim();
         if (input.memoryLimit != null) changes.memory_limit = input.memoryLimit;
@@ -247,13 +276,18 @@ export function createChallengeEditService(deps: {
           }
           changes.is_enabled = input.isEnabled;
         }
+        const release = releaseChange(current, changes, now);
+        if (release !== undefined) changes.release_announced_at = release;
         const updated = Object.keys(changes).length > 0 ? await from.update(current.id, changes) : current;
         return { current, updated, model: await detail(updated, from) };
       });
 
       const { current, updated } = outcome;
-      if (isGameRunning(game, deps.clock.now()) && updated.is_enabled) {
-        if (!current.is_enabled) await deps.notices.post(gameId, 'NewChallenge', [updated.title]);
+      // Players see a challenge once it is enabled and released: it is new to them when it becomes both now. One
+      // enabled with a release ahead is announced at its release (services/challenge-release.ts).
+      const wasPlayable = playable(current, now);
+      if (isGameRunning(game, now) && playable(updated, now)) {
+        if (!wasPlayable) await deps.notices.post(gameId, 'NewChallenge', [updated.title]);
         else if (input.hints != null && !sameHints(current.hints, updated.hints)) {
           await deps.notices.post(gameId, 'NewHint', [updated.title]);
         }

@@ -17,6 +17,7 @@ import { sha256Hex } from '../lib/crypto';
 import { downloadName } from '../lib/safe-file-name';
 import { signTeamToken } from '../lib/team-token';
 import type { PlayChallengeRow, PlayerContextRow, PlayRepository, TeamFlagRow } from '../repositories/play.repository';
+import { isReleased } from '../scoring/release';
 import type { FlagChecker } from './flag-checker.service';
 import { createFlagSubmission } from './flag-submission';
 import { assertGameNotEnded, assertGameStarted, hasGameEnded } from './game-window';
@@ -196,9 +197,16 @@ export function createGamePlayService(deps: {
     return context.game;
   }
 
-  async function challenge(gameId: number, challengeId: number): Promise<PlayChallengeRow> {
+  /**
+   * An enabled challenge; before its release (scoring/release.ts) it does not exist for players (404, as for an
+   * unknown one), while organisers previewing the game (`unreleased`) may read it.
+   */
+  async function challenge(gameId: number, challengeId: number, unreleased = false): Promise<PlayChallengeRow> {
     const row = await deps.lookups.enabledChallenge(gameId, challengeId);
     if (!row) throw notFound('error.challengeNotFound');
+    if (!unreleased && !isReleased(row.release_at?.getTime(), clock.now().getTime())) {
+      throw notFound('error.challengeNotFound');
+    }
     return row;
   }
 
@@ -224,7 +232,7 @@ export function createGamePlayService(deps: {
 
   /** A challenge as a team would see it, without the team's own parts (instance, own attachment, attempts). */
   async function previewChallenge(gameId: number, challengeId: number): Promise<ChallengeDetailModel> {
-    const c = await challenge(gameId, challengeId);
+    const c = await challenge(gameId, challengeId, true);
     const board = await deps.scoreboard.get(gameId);
     const files = c.type === 'StaticAttachment' ? attachmentContext(c, c.file_name) : { url: null, fileSize: null };
     return {

@@ -5,6 +5,7 @@ import type { ScoreboardRepository } from '../repositories/scoreboard.repository
 import { computeScoreboard } from '../scoring/compute-scoreboard';
 import { frozenInput, frozenSolvesKey, isFrozen } from '../scoring/freeze';
 import { mergeSolves, mergeSolvesInto } from '../scoring/merge-solves';
+import { releasedKey } from '../scoring/release';
 import type { ScoreboardInput, ScoreboardSolveInput } from '../scoring/types';
 import { assembleBoard, type BuiltScoreboard, type FrozenBoard, once } from './scoreboard-built';
 import { readIfChanged } from './scoreboard-refresh';
@@ -150,13 +151,14 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     startAt: number,
     freezeAt: number,
   ): BuiltScoreboard {
-    const key = frozenSolvesKey(input.solves, freezeAt);
+    // The challenges released by now are part of the key: a release changes the frozen board's columns.
+    const now = clock.now();
+    const key = `${frozenSolvesKey(input.solves, freezeAt)}|${releasedKey(input.challenges, now.getTime())}`;
     const sources = [input.game, input.challenges, input.teams, input.divisions];
     const last = entry.frozen;
     if (last && last.key === key && last.sources.every((source, index) => source === sources[index])) {
       return last.board;
     }
-    const now = clock.now();
     const model = computeScoreboard(frozenInput(input, freezeAt), { now: now.getTime(), previous: last?.board.model });
     const board = assembleBoard(gameId, startAt, model, last?.board.model, now, null);
     entry.frozen = { key, sources, board };
@@ -341,6 +343,14 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     /** Tells every process (this one included) that the game's board changed. */
     async invalidate(gameId: number): Promise<void> {
       await events.publish(SCOREBOARD_INVALIDATE, { gameId });
+    },
+
+    /**
+     * Rebuilds the game's board in this process only, from every row read again: a change that comes with time
+     * rather than with a write (a challenge's release, services/challenge-release.ts) is seen by each process itself.
+     */
+    rebuildHere(gameId: number): void {
+      onInvalidate({ gameId });
     },
 
     /** Tells every process that the game has these new solves (play lookups stay cached). */

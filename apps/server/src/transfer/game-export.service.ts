@@ -103,7 +103,11 @@ function challengeSection(c: ExportChallengeRow, flags: ExportFlagRow[], attachm
     type: c.type,
     enabled: c.is_enabled,
     scoring: { original: c.original_score, minRate: c.min_score_rate, difficulty: c.difficulty },
-    limits: { submission: c.submission_limit, deadline: time(c.deadline_at) },
+    limits: {
+      submission: c.submission_limit,
+      deadline: time(c.deadline_at),
+      ...(c.release_at ? { release: time(c.release_at) } : {}),
+    },
     flags: {
       disableBloodBonus: c.disable_blood_bonus,
       enableTrafficCapture: c.enable_traffic_capture,

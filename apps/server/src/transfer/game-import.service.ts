@@ -244,6 +244,7 @@ export function createGameImportService(deps: {
           // As on the reference: imported challenges wait for an organiser to enable them.
           is_enabled: false,
           deadline_at: c.deadline,
+          release_at: c.release,
           submission_limit: c.submissionLimit,
           flag_template: c.flagTemplate,
           file_name: c.fileName,

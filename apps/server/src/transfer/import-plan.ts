@@ -36,6 +36,8 @@ export interface PlanChallenge {
   type: ChallengeType;
   hints: string[];
   deadline: Date | null;
+  /** The timed release (Flagpole's extension); null: none. */
+  release: Date | null;
   submissionLimit: number;
   flagTemplate: string | null;
   /** The organiser's download name; null keeps the uploaded file's own name. */

@@ -191,7 +191,12 @@ export const ChallengeSection = z.object({
     })
     .default({ original: 1000, minRate: 0.25, difficulty: 5 }),
   limits: z
-    .object({ submission: z.number().int().min(0).max(10_000).default(0), deadline: PackageTime.nullish() })
+    .object({
+      submission: z.number().int().min(0).max(10_000).default(0),
+      deadline: PackageTime.nullish(),
+      /** Flagpole's timed release (docs/game-play.md, "Timed release"); the reference ignores it. */
+      release: PackageTime.nullish(),
+    })
     .default({ submission: 0 }),
   flags: z
     .object({

@@ -148,6 +148,7 @@ export async function readCtfdExport(archive: ZipArchive, now: Date): Promise<Ct
         type: 'StaticAttachment',
         hints: hintTexts.slice(0, gameLimits.hints),
         deadline: null,
+        release: null,
         submissionLimit: Math.min(Math.max(row.max_attempts ?? 0, 0), 10_000),
         flagTemplate: null,
         fileName,

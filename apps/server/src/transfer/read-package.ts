@@ -100,6 +100,7 @@ export async function readGamePackage(archive: ZipArchive): Promise<ImportPlan> 
       type: challenge.type,
       hints: challenge.hints ?? [],
       deadline: challenge.limits.deadline ?? null,
+      release: challenge.limits.release ?? null,
       submissionLimit: challenge.limits.submission,
       flagTemplate: challenge.flags.template?.trim() ? challenge.flags.template : null,
       fileName: downloadName(challenge.attachment?.fileName ?? challenge.container?.fileName ?? firstFlagFile),

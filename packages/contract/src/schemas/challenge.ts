@@ -47,6 +47,8 @@ export const ChallengeInfoModel = z.object({
   minScore: z.number().int(),
   originalScore: z.number().int(),
   deadlineUtc: Timestamp.nullable(),
+  /** Players see the challenge from this instant on (Flagpole extension; null: as soon as it is enabled). */
+  releaseUtc: Timestamp.nullable(),
 });
 export type ChallengeInfoModel = z.infer<typeof ChallengeInfoModel>;
 
@@ -81,6 +83,8 @@ export const ChallengeEditDetailModel = z.object({
   enableTrafficCapture: z.boolean().nullable(),
   disableBloodBonus: z.boolean().nullable(),
   deadlineUtc: Timestamp.nullable(),
+  /** Players see the challenge from this instant on (Flagpole extension; null: as soon as it is enabled). */
+  releaseUtc: Timestamp.nullable(),
   submissionLimit: z.number().int(),
   originalScore: z.number().int(),
   minScoreRate: z.number(),
@@ -98,6 +102,8 @@ export const ChallengeUpdateModel = z.object({
   isEnabled: z.boolean().nullish(),
   fileName: z.string().max(255).nullish(),
   deadlineUtc: TimestampInput.nullish(),
+  /** 0 removes the release (as for the deadline). */
+  releaseUtc: TimestampInput.nullish(),
   submissionLimit: z.number().int().min(0).max(10_000).nullish(),
   containerImage: z.string().max(512).nullish(),
   memoryLimit: z.number().int().min(32).max(1_048_576).nullish(),

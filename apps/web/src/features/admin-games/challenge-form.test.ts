@@ -25,6 +25,7 @@ const challenge: ChallengeEditDetailModel = {
   enableTrafficCapture: false,
   disableBloodBonus: false,
   deadlineUtc: null,
+  releaseUtc: null,
   submissionLimit: 0,
   originalScore: 1000,
   minScoreRate: 0.25,
@@ -81,6 +82,16 @@ describe('challenge form mapping', () => {
     const saved = { ...challenge, deadlineUtc: new Date(2026, 0, 2, 3, 4).getTime() };
     const body = toChallengeUpdate({ ...toChallengeFormValues(saved), deadline: '2026-13-40T99:99' }, saved);
     expect(body).not.toHaveProperty('deadlineUtc');
+  });
+
+  it('sends a release time, and 0 to remove a stored one whose field was cleared', () => {
+    const release = new Date(2026, 0, 2, 3, 4).getTime();
+    const values = toChallengeFormValues({ ...challenge, releaseUtc: release });
+    expect(values.release).toBe('2026-01-02T03:04');
+    expect(toChallengeUpdate(values, challenge).releaseUtc).toBe(release);
+    const saved = { ...challenge, releaseUtc: release };
+    expect(toChallengeUpdate({ ...values, release: '' }, saved).releaseUtc).toBe(0);
+    expect(toChallengeUpdate({ ...values, release: '' }, challenge)).not.toHaveProperty('releaseUtc');
   });
 
   it('sends a deadline', () => {

@@ -21,6 +21,8 @@ export interface ChallengeFormValues {
   difficulty: NumberField;
   disableBloodBonus: boolean;
   deadline: string;
+  /** When players first see the challenge ('' none). */
+  release: string;
   submissionLimit: NumberField;
   flagTemplate: string;
   fileName: string;
@@ -56,6 +58,7 @@ export function toChallengeFormValues(challenge: ChallengeEditDetailModel): Chal
     difficulty: challenge.difficulty,
     disableBloodBonus: challenge.disableBloodBonus ?? false,
     deadline: toLocalInput(challenge.deadlineUtc),
+    release: toLocalInput(challenge.releaseUtc),
     submissionLimit: challenge.submissionLimit,
     flagTemplate: challenge.flagTemplate ?? '',
     fileName: challenge.fileName ?? '',
@@ -76,13 +79,19 @@ export function numberOrUndefined(value: NumberField): number | undefined {
   return Number.isFinite(number) ? number : undefined;
 }
 
-/** The stored challenge the form edits: its type decides which fields apply, its deadline whether one is removed. */
-export type SavedChallenge = Pick<ChallengeEditDetailModel, 'type' | 'deadlineUtc'>;
+/**
+ * The stored challenge the form edits: its type decides which fields apply, its deadline and release whether one is
+ * removed.
+ */
+export type SavedChallenge = Pick<ChallengeEditDetailModel, 'type' | 'deadlineUtc'> &
+  Partial<Pick<ChallengeEditDetailModel, 'releaseUtc'>>;
 
-/** The deadline to send: the new time, 0 (the API's "remove") when a stored deadline was cleared, else nothing. */
-function deadlineUpdate(input: string, stored: number | null): number | undefined {
-  const deadline = fromLocalInput(input);
-  if (deadline !== null) return deadline;
+/**
+ * A deadline or release to send: the new time, 0 (the API's "remove") when a stored one was cleared, else nothing.
+ */
+function timeUpdate(input: string, stored: number | null): number | undefined {
+  const time = fromLocalInput(input);
+  if (time !== null) return time;
   return input.trim() === '' && stored !== null ? 0 : undefined;
 }
 
@@ -103,8 +112,10 @@ export function toChallengeUpdate(values: ChallengeFormValues, saved: SavedChall
     disableBloodBonus: values.disableBloodBonus,
     submissionLimit: numberOrUndefined(values.submissionLimit),
   };
-  const deadline = deadlineUpdate(values.deadline, saved.deadlineUtc);
+  const deadline = timeUpdate(values.deadline, saved.deadlineUtc);
   if (deadline !== undefined) body.deadlineUtc = deadline;
+  const release = timeUpdate(values.release, saved.releaseUtc ?? null);
+  if (release !== undefined) body.releaseUtc = release;
   if (type === 'DynamicContainer') body.flagTemplate = values.flagTemplate.trim();
   if (type === 'DynamicAttachment' && values.fileName.trim()) body.fileName = values.fileName.trim();
   if (isContainerType(type)) {

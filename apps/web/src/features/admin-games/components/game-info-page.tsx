@@ -4,6 +4,7 @@ import { useEditGame } from '../api/get-game';
 import { GameHeader } from './game-header';
 import { GameInfoForm } from './game-info/game-info-form';
 import { LoadState } from './load-state';
+import { ReleaseTimelineCard } from './release-timeline-card';
 import { useRouteIds } from './use-route-ids';
 
 export function GameInfoPage() {
@@ -13,6 +14,7 @@ export function GameInfoPage() {
   return (
     <Stack gap="md">
       <GameHeader gameId={gameId} page={t('adminGames.tabs.info')} />
+      <ReleaseTimelineCard gameId={gameId} />
       <LoadState data={game} error={error} rows={6}>
         {(loaded) => <GameInfoForm key={loaded.id} game={loaded} />}
       </LoadState>

@@ -47,12 +47,20 @@ export function ScoreSection({ form }: { form: UseFormReturnType<ChallengeFormVa
         label={t('adminGames.challenge.disableBloodBonus')}
         {...form.getInputProps('disableBloodBonus', { type: 'checkbox' })}
       />
-      <TextInput
-        type="datetime-local"
-        label={t('adminGames.challenge.deadline')}
-        description={t('adminGames.challenge.deadlineHint')}
-        {...form.getInputProps('deadline')}
-      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <TextInput
+          type="datetime-local"
+          label={t('adminGames.challenge.release')}
+          description={t('adminGames.challenge.releaseHint')}
+          {...form.getInputProps('release')}
+        />
+        <TextInput
+          type="datetime-local"
+          label={t('adminGames.challenge.deadline')}
+          description={t('adminGames.challenge.deadlineHint')}
+          {...form.getInputProps('deadline')}
+        />
+      </SimpleGrid>
       <NumberInput
         label={t('adminGames.challenge.submissionLimit')}
         description={t('adminGames.fields.zeroUnlimited')}

@@ -50,6 +50,13 @@ export function ChallengeRow({ gameId, challenge }: { gameId: number; challenge:
             <Badge variant="outline" size="sm" color="gray">
               {t('adminGames.challenges.score', { score: challenge.score, original: challenge.originalScore })}
             </Badge>
+            {challenge.releaseUtc !== null && challenge.releaseUtc > Date.now() && (
+              <Badge variant="outline" size="sm" color="violet">
+                {t('adminGames.challenges.releasesAt', {
+                  time: dayjs(challenge.releaseUtc).format('YYYY-MM-DD HH:mm'),
+                })}
+              </Badge>
+            )}
             {challenge.deadlineUtc !== null && (
               <Badge variant="outline" size="sm" color="orange">
                 {t('adminGames.challenges.deadline', { time: dayjs(challenge.deadlineUtc).format('YYYY-MM-DD HH:mm') })}
