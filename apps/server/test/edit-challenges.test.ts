@@ -77,6 +77,7 @@ describe('challenges', () => {
       minScore: 250,
       originalScore: 1000,
       deadlineUtc: null,
+      phaseId: null,
     });
     expect(ok(await admin.get('/api/edit/games/999999/challenges'))).toEqual([]);
     expectError(await admin.post('/api/edit/games/999999/challenges', { title: 'x' }), 404);

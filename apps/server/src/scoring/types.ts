@@ -19,6 +19,15 @@ export interface ScoreboardChallengeInput {
   deadline: number | null;
   /** Disabled challenges, and every solve of them, are left off the board. */
   enabled: boolean;
+  /** The game phase the challenge belongs to (phase.ts); null or absent: none. */
+  phaseId?: number | null;
+}
+
+/** A phase of the game (phase.ts): its board ranks the teams on the phase's challenges only. */
+export interface ScoreboardPhaseInput {
+  id: number;
+  title: string;
+  start: number;
 }
 
 /** One Accepted participation. Solves of participations not listed here (pending, suspended…) are ignored. */
@@ -78,6 +87,8 @@ export interface ScoreboardInput {
   divisions: readonly ScoreboardDivisionInput[];
   /** Any order; already sorted by time (then submission id) is fastest. */
   solves: readonly ScoreboardSolveInput[];
+  /** The game's phases (absent: none); `computeScoreboard` ignores them, `phaseInput` reads them. */
+  phases?: readonly ScoreboardPhaseInput[];
 }
 
 export interface ScoreboardOptions {

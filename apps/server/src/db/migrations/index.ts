@@ -13,6 +13,7 @@ import * as flagKinds from './0013_flag_kinds';
 import * as flagFormat from './0014_flag_format';
 import * as teamEntryRoster from './0015_team_entry_roster';
 import * as scoreboardFreeze from './0016_scoreboard_freeze';
+import * as gamePhases from './0018_game_phases';
 
 /** Every migration in order; names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0014_flag_format': flagFormat,
   '0015_team_entry_roster': teamEntryRoster,
   '0016_scoreboard_freeze': scoreboardFreeze,
+  '0018_game_phases': gamePhases,
 };
