@@ -1,4 +1,4 @@
-import type { GamePhase } from '@flagpole/contract';
+import type { GamePhaseInfo } from '@flagpole/contract';
 import type { Db } from '../db/database';
 
 export interface GamePhaseWrite {
@@ -6,7 +6,7 @@ export interface GamePhaseWrite {
   startAt: Date;
 }
 
-const toModel = (row: { id: number; title: string; start_at: Date }): GamePhase => ({
+const toModel = (row: { id: number; title: string; start_at: Date }): GamePhaseInfo => ({
   id: row.id,
   title: row.title,
   start: row.start_at.getTime(),
@@ -16,7 +16,7 @@ const toModel = (row: { id: number; title: string; start_at: Date }): GamePhase 
 export function createGamePhaseRepository(db: Db) {
   return {
     /** Every phase of the game, by start, then id (the order players and the scoreboard switch show). */
-    async list(gameId: number): Promise<GamePhase[]> {
+    async list(gameId: number): Promise<GamePhaseInfo[]> {
       const rows = await db
         .selectFrom('game_phases')
         .select(['id', 'title', 'start_at'])
@@ -27,7 +27,7 @@ export function createGamePhaseRepository(db: Db) {
       return rows.map(toModel);
     },
 
-    async find(gameId: number, phaseId: number): Promise<GamePhase | undefined> {
+    async find(gameId: number, phaseId: number): Promise<GamePhaseInfo | undefined> {
       const row = await db
         .selectFrom('game_phases')
         .select(['id', 'title', 'start_at'])
@@ -46,7 +46,7 @@ export function createGamePhaseRepository(db: Db) {
       return Number(row.n);
     },
 
-    async insert(gameId: number, write: GamePhaseWrite): Promise<GamePhase> {
+    async insert(gameId: number, write: GamePhaseWrite): Promise<GamePhaseInfo> {
       const row = await db
         .insertInto('game_phases')
         .values({ game_id: gameId, title: write.title, start_at: write.startAt })
@@ -55,7 +55,7 @@ export function createGamePhaseRepository(db: Db) {
       return toModel(row);
     },
 
-    async update(gameId: number, phaseId: number, write: Partial<GamePhaseWrite>): Promise<GamePhase | undefined> {
+    async update(gameId: number, phaseId: number, write: Partial<GamePhaseWrite>): Promise<GamePhaseInfo | undefined> {
       const changes = {
         ...(write.title === undefined ? {} : { title: write.title }),
         ...(write.startAt === undefined ? {} : { start_at: write.startAt }),

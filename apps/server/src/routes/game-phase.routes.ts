@@ -1,4 +1,4 @@
-import { GamePhase, GamePhaseCreateModel, GamePhaseEditModel, IntId } from '@flagpole/contract';
+import { GamePhaseCreateModel, GamePhaseEditModel, GamePhaseInfo, IntId } from '@flagpole/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EmptyBody, errorResponses } from '../http/schemas';
@@ -22,7 +22,7 @@ export const gamePhaseRoutes =
           tags,
           summary: 'The phases of a game, ordered by start',
           params: GameParams,
-          response: { 200: z.array(GamePhase), ...errorResponses(...denied) },
+          response: { 200: z.array(GamePhaseInfo), ...errorResponses(...denied) },
         },
         config: { access: 'Admin' },
       },
@@ -37,7 +37,7 @@ export const gamePhaseRoutes =
           summary: 'Create a phase (a title and a start)',
           params: GameParams,
           body: GamePhaseCreateModel,
-          response: { 200: GamePhase, ...errorResponses(...denied) },
+          response: { 200: GamePhaseInfo, ...errorResponses(...denied) },
         },
         config: { access: 'Admin', audit: 'phase.create' },
       },
@@ -52,7 +52,7 @@ export const gamePhaseRoutes =
           summary: 'Rename a phase or change its start; null fields stay',
           params: PhaseParams,
           body: GamePhaseEditModel,
-          response: { 200: GamePhase, ...errorResponses(...denied) },
+          response: { 200: GamePhaseInfo, ...errorResponses(...denied) },
         },
         config: { access: 'Admin', audit: 'phase.update' },
       },

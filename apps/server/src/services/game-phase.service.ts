@@ -1,7 +1,7 @@
 import {
-  type GamePhase,
   type GamePhaseCreateModel,
   type GamePhaseEditModel,
+  type GamePhaseInfo,
   gamePhaseLimits,
 } from '@flagpole/contract';
 import type { Db } from '../db/database';
@@ -25,13 +25,13 @@ export function createGamePhaseService(deps: { db: Db; events: EventBus }) {
   const invalidate = (gameId: number) => deps.events.publish(SCOREBOARD_INVALIDATE, { gameId });
 
   return {
-    async list(gameId: number): Promise<GamePhase[]> {
+    async list(gameId: number): Promise<GamePhaseInfo[]> {
       const game = await deps.db.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst();
       if (!game) throw notFound('error.gameNotFound');
       return createGamePhaseRepository(deps.db).list(gameId);
     },
 
-    async create(gameId: number, input: GamePhaseCreateModel): Promise<GamePhase> {
+    async create(gameId: number, input: GamePhaseCreateModel): Promise<GamePhaseInfo> {
       const created = await deps.db.transaction().execute(async (trx) => {
         const repo = createGamePhaseRepository(trx);
         await lockGame(trx, gameId);
@@ -45,7 +45,7 @@ export function createGamePhaseService(deps: { db: Db; events: EventBus }) {
     },
 
     /** Null or absent fields stay. */
-    async update(gameId: number, phaseId: number, input: GamePhaseEditModel): Promise<GamePhase> {
+    async update(gameId: number, phaseId: number, input: GamePhaseEditModel): Promise<GamePhaseInfo> {
       const updated = await deps.db.transaction().execute(async (trx) => {
         await lockGame(trx, gameId);
         const row = await createGamePhaseRepository(trx).update(gameId, phaseId, {

@@ -4,7 +4,7 @@ import {
   ChallengeCategory as Categories,
   type ChallengeCategory,
   type GameExportPart,
-  type GamePhase,
+  type GamePhaseInfo,
   unpackBloodBonus,
 } from '@flagpole/contract';
 import type { Db } from '../db/database';
@@ -53,7 +53,7 @@ export function exportStamp(date: Date): string {
 /** A download name from the title: no path separators, quotes or control characters. */
 const titleForFileName = (title: string) => title.replace(/[\p{Cc}\p{Cf}/\\:*?"<>|]+/gu, '_').trim() || 'game';
 
-function gameSection(game: ExportGameRow, divisions: readonly DivisionWithConfigs[], phases: readonly GamePhase[]) {
+function gameSection(game: ExportGameRow, divisions: readonly DivisionWithConfigs[], phases: readonly GamePhaseInfo[]) {
   const bonus = unpackBloodBonus(game.blood_bonus);
   return {
     title: game.title,

@@ -4,8 +4,8 @@ import { shortText, Timestamp, TimestampInput } from './common';
 /*
  * Flagpole: phases of a game (weekly or wave events; docs/game-play.md, "Phases"). A phase has a title and a start;
  * a challenge may belong to one. The scoreboard of a phase (`GET /api/game/{id}/scoreboard?phase={phaseId}`) ranks
- * the teams on that phase's challenges only. Named `GamePhase` throughout: the web app's "game phase badge" is the
- * game's running/ended status, something else.
+ * the teams on that phase's challenges only. These are `GamePhaseInfo`/`GamePhase*Model`: the web app's `GamePhase`
+ * type and "game phase badge" are the game's upcoming/running/ended status, something else.
  */
 
 export const gamePhaseLimits = {
@@ -15,13 +15,13 @@ export const gamePhaseLimits = {
 } as const;
 
 /** A phase as organisers, players and the public read it (`phases` of a game, ordered by start, then id). */
-export const GamePhase = z.object({
+export const GamePhaseInfo = z.object({
   id: z.number().int(),
   title: z.string(),
   /** Unix ms: when the phase begins (informative: a challenge's own times decide when it is played). */
   start: Timestamp,
 });
-export type GamePhase = z.infer<typeof GamePhase>;
+export type GamePhaseInfo = z.infer<typeof GamePhaseInfo>;
 
 /** Body of `POST /api/edit/games/{id}/phases`. */
 export const GamePhaseCreateModel = z.object({

@@ -31,6 +31,8 @@ export interface ChallengeFormValues {
   exposePort: NumberField;
   networkMode: NetworkMode;
   enableTrafficCapture: boolean;
+  /** The game phase's id as text, '' for none (a Select's value). */
+  gamePhase: string;
 }
 
 export const isContainerType = (type: ChallengeType) => type === 'StaticContainer' || type === 'DynamicContainer';
@@ -66,6 +68,7 @@ export function toChallengeFormValues(challenge: ChallengeEditDetailModel): Chal
     exposePort: challenge.exposePort ?? '',
     networkMode: challenge.networkMode ?? 'Open',
     enableTrafficCapture: challenge.enableTrafficCapture ?? false,
+    gamePhase: challenge.phaseId == null ? '' : String(challenge.phaseId),
   };
 }
 
@@ -77,7 +80,7 @@ export function numberOrUndefined(value: NumberField): number | undefined {
 }
 
 /** The stored challenge the form edits: its type decides which fields apply, its deadline whether one is removed. */
-export type SavedChallenge = Pick<ChallengeEditDetailModel, 'type' | 'deadlineUtc'>;
+export type SavedChallenge = Pick<ChallengeEditDetailModel, 'type' | 'deadlineUtc' | 'phaseId'>;
 
 /** The deadline to send: the new time, 0 (the API's "remove") when a stored deadline was cleared, else nothing. */
 function deadlineUpdate(input: string, stored: number | null): number | undefined {
@@ -105,6 +108,9 @@ export function toChallengeUpdate(values: ChallengeFormValues, saved: SavedChall
   };
   const deadline = deadlineUpdate(values.deadline, saved.deadlineUtc);
   if (deadline !== undefined) body.deadlineUtc = deadline;
+  // Sent only when changed, so a save never moves a challenge the organiser did not move.
+  const savedPhase = saved.phaseId == null ? '' : String(saved.phaseId);
+  if (values.gamePhase !== savedPhase) body.phaseId = values.gamePhase === '' ? null : Number(values.gamePhase);
   if (type === 'DynamicContainer') body.flagTemplate = values.flagTemplate.trim();
   if (type === 'DynamicAttachment' && values.fileName.trim()) body.fileName = values.fileName.trim();
   if (isContainerType(type)) {

@@ -4,6 +4,7 @@ import { useEditGame } from '../api/get-game';
 import { GameHeader } from './game-header';
 import { GameInfoForm } from './game-info/game-info-form';
 import { LoadState } from './load-state';
+import { GamePhasesSection } from './phases/game-phases-section';
 import { useRouteIds } from './use-route-ids';
 
 export function GameInfoPage() {
@@ -14,7 +15,12 @@ export function GameInfoPage() {
     <Stack gap="md">
       <GameHeader gameId={gameId} page={t('adminGames.tabs.info')} />
       <LoadState data={game} error={error} rows={6}>
-        {(loaded) => <GameInfoForm key={loaded.id} game={loaded} />}
+        {(loaded) => (
+          <Stack gap="md">
+            <GameInfoForm key={loaded.id} game={loaded} />
+            <GamePhasesSection gameId={loaded.id} gameStart={loaded.start} />
+          </Stack>
+        )}
       </LoadState>
     </Stack>
   );
