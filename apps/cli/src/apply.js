@@ -33,6 +33,7 @@ const FILE_FIELDS = {
   flagTemplate: 'flagpole.flag_template',
   disableBloodBonus: 'flagpole.blood_bonus',
   deadlineUtc: 'flagpole.deadline',
+  phaseId: 'flagpole.phase',
   fileName: 'flagpole.file_name',
 };
 

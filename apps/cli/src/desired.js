@@ -49,7 +49,8 @@ const CATEGORY_ALIASES = /** @type {Record<string, string>} */ ({
  *   attachment: DesiredAttachment, fileName?: string, isEnabled?: boolean, submissionLimit?: number,
  *   originalScore?: number, minScoreRate?: number, difficulty?: number, containerImage?: string,
  *   exposePort?: number, memoryLimit?: number, cpuCount?: number, storageLimit?: number, networkMode?: string,
- *   enableTrafficCapture?: boolean, flagTemplate?: string, disableBloodBonus?: boolean, deadlineUtc?: number
+ *   enableTrafficCapture?: boolean, flagTemplate?: string, disableBloodBonus?: boolean, deadlineUtc?: number,
+ *   phase?: string | null, phaseId?: number | null
  * }} Desired
  * @typedef {{ file: string, field: string, message: string }} Note
  * @typedef {{ file: string, line: number, column: number, field: string, message: string }} Problem
@@ -231,6 +232,8 @@ function flagpoleFields(fp, desired) {
   if (fp.flag_template !== undefined) desired.flagTemplate = fp.flag_template;
   if (fp.blood_bonus !== undefined) desired.disableBloodBonus = !fp.blood_bonus;
   if (fp.deadline !== undefined) desired.deadlineUtc = fp.deadline === null ? 0 : Date.parse(fp.deadline);
+  // A phase title; `planSync` maps it to the game's phase of that title (`phaseId`).
+  if (fp.phase !== undefined) desired.phase = fp.phase;
 }
 
 /** What each of the four challenge types can hold. @param {Desired} desired @param {ReturnType<typeof context>} c */
