@@ -86,6 +86,20 @@ describe('game phases', () => {
     await expect.poll(async () => section.getByRole('group', { name: 'Finals' }).count()).toBe(0);
   });
 
+  it('are chosen in the challenge editor and filter the organiser’s challenge list', async () => {
+    await admin.goto(`/admin/games/${gameId}/challenges`);
+    await admin.getByText('Charlie').first().waitFor();
+    await admin.getByRole('combobox', { name: en('adminGames.challenge.gamePhase') }).click();
+    await admin.getByRole('option', { name: 'Week 1', exact: true }).click();
+    await expect.poll(async () => admin.getByText('Charlie').count()).toBe(0);
+    expect(await admin.getByText('Alpha').count()).toBeGreaterThan(0);
+    await screenshot(admin, 'phases-admin-challenges-filter');
+    await admin.getByText('Alpha').first().click();
+    const select = admin.getByRole('combobox', { name: en('adminGames.challenge.gamePhase') });
+    await expect.poll(async () => select.inputValue()).toBe('Week 1');
+    await screenshot(admin, 'phases-admin-challenge-editor');
+  });
+
   it('switch the scoreboard between the whole game and one phase on a wide screen, kept in the address', async () => {
     const context = await newContext(session.browser, session.platform.url);
     try {
