@@ -81,6 +81,14 @@ describe('phase boards', () => {
     expect(column(week1, 2)).toEqual(column(whole, 2));
   });
 
+  it('leaves the whole board as it was without phases (the computation ignores them)', () => {
+    const plain = input(solves, { phases: undefined });
+    const withoutPhases = { ...plain, challenges: plain.challenges.map(({ phaseId: _, ...rest }) => rest) };
+    expect(JSON.stringify(computeScoreboard(input(solves), { now: NOW }))).toBe(
+      JSON.stringify(computeScoreboard(withoutPhases, { now: NOW })),
+    );
+  });
+
   it('is null for a phase the game does not have, and empty for a phase without challenges', () => {
     expect(phaseInput(input(solves), 99)).toBeNull();
     expect(phaseInput(input(solves, { phases: undefined }), WEEK_1)).toBeNull();
