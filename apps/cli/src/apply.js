@@ -34,6 +34,7 @@ const FILE_FIELDS = {
   disableBloodBonus: 'flagpole.blood_bonus',
   deadlineUtc: 'flagpole.deadline',
   releaseUtc: 'flagpole.release',
+  phaseId: 'flagpole.phase',
   fileName: 'flagpole.file_name',
 };
 

@@ -113,7 +113,8 @@ export async function runSync(command, dir, values) {
   await requireAdmin(client);
   await client.game(game);
   const remote = await readGame(client, game);
-  const plan = planSync(folder.wanted, remote, { prune: command === 'sync' ? values.prune : true });
+  const phases = await client.phases(game);
+  const plan = planSync(folder.wanted, remote, { prune: command === 'sync' ? values.prune : true, phases });
   plan.notes.unshift(...folder.notes);
   for (const problem of plan.errors) err(`${problem.file}: ${problem.field}: ${problem.message}`);
   if (plan.errors.length > 0) throw new Error(`${plan.errors.length} problem(s): nothing was changed`);
@@ -176,7 +177,7 @@ export async function runExport(dir, values) {
   await client.game(game);
   const challenges = await readGame(client, game);
   const progress = values.json ? () => {} : (/** @type {string} */ message) => err(message);
-  const files = await exportGame(client, challenges, dir, progress);
+  const files = await exportGame(client, challenges, dir, progress, await client.phases(game));
   if (values.json) out(JSON.stringify({ game, files }));
   else out(`Wrote ${files.length} challenge file(s) under ${dir}.`);
   return 0;

@@ -50,7 +50,7 @@ const CATEGORY_ALIASES = /** @type {Record<string, string>} */ ({
  *   originalScore?: number, minScoreRate?: number, difficulty?: number, containerImage?: string,
  *   exposePort?: number, memoryLimit?: number, cpuCount?: number, storageLimit?: number, networkMode?: string,
  *   enableTrafficCapture?: boolean, flagTemplate?: string, disableBloodBonus?: boolean, deadlineUtc?: number,
- *   releaseUtc?: number
+ *   releaseUtc?: number, phase?: string | null, phaseId?: number | null
  * }} Desired
  * @typedef {{ file: string, field: string, message: string }} Note
  * @typedef {{ file: string, line: number, column: number, field: string, message: string }} Problem
@@ -232,6 +232,8 @@ function flagpoleFields(fp, desired) {
   if (fp.blood_bonus !== undefined) desired.disableBloodBonus = !fp.blood_bonus;
   if (fp.deadline !== undefined) desired.deadlineUtc = fp.deadline === null ? 0 : Date.parse(fp.deadline);
   if (fp.release !== undefined) desired.releaseUtc = releaseOf(fp.release);
+  // A phase title; `planSync` maps it to the game's phase of that title (`phaseId`).
+  if (fp.phase !== undefined) desired.phase = fp.phase;
 }
 
 /**

@@ -16,8 +16,12 @@ export function slugOf(title) {
   return slug || 'challenge';
 }
 
-/** @param {import('./remote.js').RemoteChallenge} challenge @returns {Record<string, unknown>} */
-export function toChallengeYaml(challenge) {
+/**
+ * @param {import('./remote.js').RemoteChallenge} challenge
+ * @param {import('./remote.js').RemotePhase[]} [phases] the game's phases: the challenge's is written by title
+ * @returns {Record<string, unknown>}
+ */
+export function toChallengeYaml(challenge, phases = []) {
   const isContainer = challenge.type.endsWith('Container');
   /** @type {Record<string, unknown>} */
   const container = {};
@@ -40,6 +44,8 @@ export function toChallengeYaml(challenge) {
   flagpole.difficulty = challenge.difficulty;
   flagpole.min_score_rate = challenge.minScoreRate;
   if (challenge.attachment?.type === 'Local' && challenge.fileName) flagpole.file_name = challenge.fileName;
+  const phase = phases.find((p) => p.id === challenge.phaseId);
+  if (phase) flagpole.phase = phase.title;
   return {
     version: '0.1',
     name: challenge.title,
@@ -64,8 +70,9 @@ export function toChallengeYaml(challenge) {
  * @param {import('./remote.js').RemoteChallenge[]} challenges
  * @param {string} dir
  * @param {(message: string) => void} progress
+ * @param {import('./remote.js').RemotePhase[]} [phases]
  */
-export async function exportGame(client, challenges, dir, progress) {
+export async function exportGame(client, challenges, dir, progress, phases = []) {
   const used = new Set();
   const written = [];
   for (const challenge of challenges) {
@@ -74,7 +81,7 @@ export async function exportGame(client, challenges, dir, progress) {
     used.add(slug);
     const folder = path.join(dir, slug);
     mkdirSync(folder, { recursive: true });
-    const yaml = toChallengeYaml(challenge);
+    const yaml = toChallengeYaml(challenge, phases);
     const attachment = challenge.attachment;
     if (attachment?.type === 'Local' && attachment.url && hashOfAssetUrl(attachment.url)) {
       const name = path.basename(decodeURIComponent(attachment.url.split('/').pop() ?? 'attachment'));

@@ -39,12 +39,14 @@ const SCALARS = /** @type {const} */ ([
   'releaseUtc',
   'fileName',
   'isEnabled',
+  'phaseId',
 ]);
 
 /** The server's "none" for fields a file clears: an empty template, a deadline of 0. @param {string} field @param {unknown} value */
 function normalise(field, value) {
   if (field === 'flagTemplate') return value ?? '';
   if (field === 'deadlineUtc' || field === 'releaseUtc') return value ?? 0;
+  if (field === 'phaseId') return value ?? null;
   if (field === 'minScoreRate' || field === 'difficulty')
     return typeof value === 'number' ? Math.round(value * 1e6) / 1e6 : value;
   return value;
@@ -105,7 +107,8 @@ export function diffChallenge(desired, current) {
 /**
  * @param {Wanted[]} wanted every challenge of the folder
  * @param {RemoteChallenge[]} remote every challenge of the game, in detail
- * @param {{ prune: boolean }} options
+ * @param {{ prune: boolean, phases?: { id: number, title: string }[] }} options `phases`: the game's phases, for
+ *   `flagpole.phase` titles
  * @returns {Plan}
  */
 export function planSync(wanted, remote, options) {
@@ -135,6 +138,16 @@ export function planSync(wanted, remote, options) {
       });
       continue;
     }
+    const phaseId = phaseIdOf(desired, options.phases ?? []);
+    if (phaseId === undefined) {
+      plan.errors.push({
+        file,
+        field: 'flagpole.phase',
+        message: `the game has no phase titled "${desired.phase}" (add it on the game's page first)`,
+      });
+      continue;
+    }
+    if (phaseId !== false) desired.phaseId = phaseId;
     const diff = diffChallenge(desired, current);
     const changed =
       diff.changes.length + diff.addFlags.length + diff.removeFlags.length > 0 || diff.attachment !== undefined;
@@ -164,6 +177,18 @@ export function planSync(wanted, remote, options) {
     });
   }
   return plan;
+}
+
+/**
+ * The id of the game phase `desired.phase` names: null for none, false when the file does not say, undefined when
+ * the game has no phase of that title.
+ * @param {Desired} desired @param {{ id: number, title: string }[]} phases
+ * @returns {number | null | false | undefined}
+ */
+function phaseIdOf(desired, phases) {
+  if (desired.phase === undefined) return false;
+  if (desired.phase === null) return null;
+  return phases.find((phase) => phase.title === desired.phase)?.id;
 }
 
 /** @param {Plan} plan */

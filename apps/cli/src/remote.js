@@ -22,8 +22,10 @@ export class ApiError extends Error {
  *   attachment: RemoteAttachment | null, flags: RemoteFlag[], containerImage: string, memoryLimit: number | null,
  *   cpuCount: number | null, storageLimit: number | null, exposePort: number | null, networkMode: string | null,
  *   enableTrafficCapture: boolean | null, disableBloodBonus: boolean | null, deadlineUtc: number | null,
- *   releaseUtc?: number | null, submissionLimit: number, originalScore: number, minScoreRate: number, difficulty: number
+ *   releaseUtc?: number | null, submissionLimit: number, originalScore: number, minScoreRate: number, difficulty: number,
+ *   phaseId?: number | null
  * }} RemoteChallenge
+ * @typedef {{ id: number, title: string, start: number }} RemotePhase
  * @typedef {{ id: number, title: string, hidden: boolean, start: number, end: number }} RemoteGame
  */
 
@@ -69,6 +71,8 @@ export function createClient({ url, token }) {
     },
     /** @param {number} game @returns {Promise<RemoteGame>} */
     game: (game) => call('GET', `/api/edit/games/${game}`),
+    /** The game's phases (docs/game-play.md, "Phases"). @param {number} game @returns {Promise<RemotePhase[]>} */
+    phases: (game) => call('GET', `/api/edit/games/${game}/phases`),
     /** @param {number} game @returns {Promise<ChallengeSummary[]>} */
     challenges: (game) => call('GET', `/api/edit/games/${game}/challenges`),
     /** @param {number} game @param {number} id @returns {Promise<RemoteChallenge>} */

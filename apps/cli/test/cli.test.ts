@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
 import { type Platform, startPlatform } from '../../../e2e/src/platform';
 import { runCli, Session } from './support/server';
 
@@ -252,6 +253,35 @@ describe('flagpole against the built server', () => {
     const again = await flagpole('sync', 'exported', '--game', String(game), '--dry-run');
     expect(again.stdout).toContain('Nothing to change');
     expect(again.code).toBe(0);
+  });
+
+  it('maps flagpole.phase to the game phase of that title in sync, verify and export', async () => {
+    const week = await admin.call<{ id: number }>('POST', `/api/edit/games/${game}/phases`, {
+      title: 'Week 1',
+      start: Date.now(),
+    });
+    const file = path.join(work, 'exported/cookie-jar/challenge.yml');
+    const yaml = parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, stringify({ ...yaml, flagpole: { ...yaml.flagpole, phase: 'Week 1' } }));
+    expect((await flagpole('lint', 'exported')).code).toBe(0);
+    const drift = await flagpole('verify', 'exported', '--game', String(game));
+    expect(drift.code).toBe(2);
+    expect((await flagpole('sync', 'exported', '--game', String(game), '--yes')).code).toBe(0);
+    expect(((await byTitle('Cookie Jar')) as Detail & { phaseId: number | null }).phaseId).toBe(week.id);
+    expect((await flagpole('verify', 'exported', '--game', String(game))).code).toBe(0);
+    const again = await flagpole('export', '--game', String(game), 'phased');
+    expect(again.code).toBe(0);
+    expect(parse(readFileSync(path.join(work, 'phased/cookie-jar/challenge.yml'), 'utf8')).flagpole.phase).toBe(
+      'Week 1',
+    );
+    // A title the game does not have is refused before anything changes.
+    writeFileSync(file, stringify({ ...yaml, flagpole: { ...yaml.flagpole, phase: 'Week 9' } }));
+    const refused = await flagpole('sync', 'exported', '--game', String(game), '--yes');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('flagpole.phase: the game has no phase titled "Week 9"');
+    writeFileSync(file, stringify({ ...yaml, flagpole: { ...yaml.flagpole, phase: 'x'.repeat(65) } }));
+    expect((await flagpole('lint', 'exported')).code).toBe(1);
+    writeFileSync(file, stringify({ ...yaml, flagpole: { ...yaml.flagpole, phase: 'Week 1' } }));
   });
 
   it('reports bad files with file, line and column, and changes nothing', async () => {

@@ -54,6 +54,41 @@ function desired(overrides: Partial<Desired> = {}): Desired {
 }
 
 describe('planSync', () => {
+  it('maps flagpole.phase to the game phase of that title, clears it with null, and refuses an unknown title', () => {
+    const phases = [
+      { id: 4, title: 'Week 1' },
+      { id: 5, title: 'Week 2' },
+    ];
+    const moved = planSync([{ file: 'a.yml', desired: desired({ phase: 'Week 2' }) }], [remote({ phaseId: 4 })], {
+      prune: false,
+      phases,
+    });
+    expect(moved.steps[0]?.changes).toEqual([{ field: 'phaseId', from: 4, to: 5 }]);
+    const same = planSync([{ file: 'a.yml', desired: desired({ phase: 'Week 1' }) }], [remote({ phaseId: 4 })], {
+      prune: false,
+      phases,
+    });
+    expect(same.steps[0]?.action).toBe('unchanged');
+    const cleared = planSync([{ file: 'a.yml', desired: desired({ phase: null }) }], [remote({ phaseId: 4 })], {
+      prune: false,
+      phases,
+    });
+    expect(cleared.steps[0]?.changes).toEqual([{ field: 'phaseId', from: 4, to: null }]);
+    // A file without a phase leaves the challenge's phase alone; a game without phases reads as none.
+    const left = planSync([{ file: 'a.yml', desired: desired() }], [remote({ phaseId: 4 })], { prune: false, phases });
+    expect(left.steps[0]?.action).toBe('unchanged');
+    expect(
+      planSync([{ file: 'a.yml', desired: desired({ phase: null }) }], [remote()], { prune: false }).steps[0]?.action,
+    ).toBe('unchanged');
+    const unknown = planSync([{ file: 'a.yml', desired: desired({ phase: 'Week 9' }) }], [remote()], {
+      prune: false,
+      phases,
+    });
+    expect(unknown.errors).toEqual([
+      { file: 'a.yml', field: 'flagpole.phase', message: expect.stringContaining('"Week 9"') },
+    ]);
+  });
+
   it('finds nothing to do when the game matches the folder', () => {
     const plan = planSync([{ file: 'a.yml', desired: desired() }], [remote()], { prune: false });
     expect(plan.steps.map((s) => s.action)).toEqual(['unchanged']);

@@ -58,6 +58,7 @@ import { captchaRoutes } from './routes/captcha.routes';
 import { divisionRoutes } from './routes/division.routes';
 import { editRoutes } from './routes/edit.routes';
 import { gameEntryRoutes } from './routes/game-entry.routes';
+import { gamePhaseRoutes } from './routes/game-phase.routes';
 import { healthRoutes } from './routes/health.routes';
 import { infoRoutes } from './routes/info.routes';
 import { postsRoutes } from './routes/posts.routes';
@@ -74,6 +75,7 @@ import { createDivisionService } from './services/division.service';
 import { createFileStore } from './services/file-store.service';
 import { createGameEditService } from './services/game-edit.service';
 import { createGameEntryService } from './services/game-entry.service';
+import { createGamePhaseService } from './services/game-phase.service';
 import { createGameReadinessService } from './services/game-readiness';
 import { createMailer, type Mailer } from './services/mailer.service';
 import { createNoticeService } from './services/notice.service';
@@ -235,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const challengeEdit = createChallengeEditService({ db, clock, events: deps.events, notices, containersEnabled });
   const gameEntry = createGameEntryService({ db, clock, events: deps.events });
   const divisions = createDivisionService({ db, events: deps.events });
+  const gamePhases = createGamePhaseService({ db, events: deps.events });
 
   registerLanguage(app);
   registerErrorHandlers(app);
@@ -296,6 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gameEntryRoutes({ entry: gameEntry }));
   await registerTransfer(app, { config, db, clock, events: deps.events, files });
   await app.register(divisionRoutes({ divisions }));
+  await app.register(gamePhaseRoutes({ phases: gamePhases }));
 
   // One connection budget for every live channel of this process (the platform proxy has its own caps).
   const live: LiveChannelSettings = {

@@ -272,6 +272,7 @@ describe('route walker', () => {
       'id',
       'noticeId',
       'partId',
+      'phaseId',
       'submitId',
     ]);
     expect(routes.some((r) => r.method === 'DELETE' && r.url === '/api/admin/teams/:id' && r.intParams.length)).toBe(

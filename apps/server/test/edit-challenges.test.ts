@@ -78,6 +78,7 @@ describe('challenges', () => {
       originalScore: 1000,
       deadlineUtc: null,
       releaseUtc: null,
+      phaseId: null,
     });
     expect(ok(await admin.get('/api/edit/games/999999/challenges'))).toEqual([]);
     expectError(await admin.post('/api/edit/games/999999/challenges', { title: 'x' }), 404);

@@ -156,6 +156,24 @@ const validRequests: Record<string, () => Promise<ValidRequest>> = {
       body: { name: unique('Edited division ') },
     };
   },
+  'POST /api/edit/games/:id/phases': async () => ({
+    caller: admin,
+    method: 'POST',
+    url: `/api/edit/games/${gameId}/phases`,
+    body: { title: 'Week 1', start: Date.UTC(2030, 0, 1) },
+  }),
+  'PUT /api/edit/games/:id/phases/:phaseId': async () => {
+    const created = await admin.post(`/api/edit/games/${gameId}/phases`, {
+      title: 'To edit',
+      start: Date.UTC(2030, 0, 1),
+    });
+    return {
+      caller: admin,
+      method: 'PUT',
+      url: `/api/edit/games/${gameId}/phases/${json<{ id: number }>(created).id}`,
+      body: { title: 'Week 2', start: Date.UTC(2030, 0, 8) },
+    };
+  },
 };
 
 beforeAll(async () => {

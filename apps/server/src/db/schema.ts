@@ -165,6 +165,17 @@ export interface ChallengesTable {
   original_score: Defaulted<number>;
   min_score_rate: Defaulted<number>;
   difficulty: Defaulted<number>;
+  /** The game phase the challenge belongs to (docs/game-play.md, "Phases"); null: none. */
+  phase_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+}
+
+/** A phase of a game (a week, a wave): players may rank on its challenges only. */
+export interface GamePhasesTable {
+  id: Serial;
+  game_id: number;
+  title: string;
+  start_at: Timestamp;
   created_at: CreatedAt;
 }
 
@@ -345,6 +356,7 @@ export interface Database {
   games: GamesTable;
   attachments: AttachmentsTable;
   challenges: ChallengesTable;
+  game_phases: GamePhasesTable;
   divisions: DivisionsTable;
   division_challenge_configs: DivisionChallengeConfigsTable;
   participations: ParticipationsTable;

@@ -27,6 +27,17 @@ export function createChallengeRepository(db: Db) {
       return db.selectFrom('challenges').selectAll().where('game_id', '=', gameId).orderBy('id').execute();
     },
 
+    /** Whether `phaseId` is a phase of the game (a challenge may only belong to one of its own game's). */
+    async phaseOfGame(gameId: number, phaseId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('game_phases')
+        .select('id')
+        .where('game_id', '=', gameId)
+        .where('id', '=', phaseId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async find(gameId: number, challengeId: number, options: { lock?: boolean } = {}) {
       let query = db.selectFrom('challenges').selectAll().where('id', '=', challengeId).where('game_id', '=', gameId);
       if (options.lock) query = query.forUpdate();

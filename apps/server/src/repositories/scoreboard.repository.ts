@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { FINGERPRINT_MODULUS, FINGERPRINT_MULTIPLIER, type SolveFingerprint } from '../scoring/solve-fingerprint';
 import type { ScoreboardInput, ScoreboardSolveInput } from '../scoring/types';
 import { createDivisionRepository } from './division.repository';
+import { createGamePhaseRepository } from './game-phase.repository';
 
 const avatarUrl = (hash: string | null) => (hash ? `/assets/${hash}/avatar` : null);
 const category = ChallengeCategory.catch('Misc');
@@ -15,7 +16,7 @@ export interface ScoreboardGameRow {
 
 type LoadedBoard = { input: ScoreboardInput; game: ScoreboardGameRow };
 
-/** Loads a game's scoreboard input in six queries, whatever the number of teams, divisions and solves. */
+/** Loads a game's scoreboard input in seven queries, whatever the number of teams, divisions and solves. */
 export function createScoreboardRepository(db: Db) {
   async function loadSolves(gameId: number): Promise<ScoreboardSolveInput[]> {
     const solves = await db
@@ -43,7 +44,7 @@ export function createScoreboardRepository(db: Db) {
       .where('id', '=', gameId)
       .executeTakeFirst();
     if (!game) return null;
-    const [divisions, teams, challenges] = await Promise.all([
+    const [divisions, teams, challenges, phases] = await Promise.all([
       createDivisionRepository(db).listWithConfigs(gameId),
       db
         .selectFrom('participations as p')
@@ -66,10 +67,12 @@ export function createScoreboardRepository(db: Db) {
           'deadline_at',
           'is_enabled',
           'release_at',
+          'phase_id',
         ])
         .where('game_id', '=', gameId)
         .orderBy('id')
         .execute(),
+      createGamePhaseRepository(db).list(gameId),
     ]);
     return {
       game: { startAt: game.start_at.getTime(), endAt: game.end_at.getTime() },
@@ -107,8 +110,10 @@ export function createScoreboardRepository(db: Db) {
           deadline: c.deadline_at ? c.deadline_at.getTime() : null,
           enabled: c.is_enabled,
           release: c.release_at ? c.release_at.getTime() : null,
+          phaseId: c.phase_id,
         })),
         solves: [],
+        phases,
       },
     };
   }

@@ -196,9 +196,10 @@ export const gamePlayRoutes =
           tags,
           summary:
             'The scoreboard (after the start), served from memory with ETag; frozen for all but organisers from the ' +
-            "game's freezeAt until the reveal (organisers: `view=players` for what players see)",
+            "game's freezeAt until the reveal (organisers: `view=players` for what players see); Flagpole: `phase` " +
+            "for the board of one game phase (ranked on that phase's challenges only)",
           params: GameParams,
-          querystring: z.object({ view: z.enum(['live', 'players']).default('live') }),
+          querystring: z.object({ view: z.enum(['live', 'players']).default('live'), phase: IntId.optional() }),
           response: { 200: ScoreboardModel, 304: EmptyBody, ...errorResponses(400, 404) },
         },
         config: { access: 'public' },
@@ -209,8 +210,11 @@ export const gamePlayRoutes =
         const live = await scoreboard.get(request.params.id);
         if (!live) throw notFound('error.gameNotFound');
         if (deps.clock.now().getTime() < live.startAt) throw gameNotStartedError();
-        const board =
+        const seen =
           isOrganiser(request.identity) && request.query.view === 'live' ? live : scoreboard.forPlayers(live);
+        const { phase } = request.query;
+        const board = phase === undefined ? seen : scoreboard.phaseOf(seen, phase);
+        if (board === 'no phase') throw notFound('error.phaseNotFound');
         // During a freeze the answer depends on who asks: shared caches must not hand the organisers' one on.
         return sendScoreboard(request, reply, board, live.freeze !== null && !live.freeze.revealed);
       },

@@ -29,16 +29,22 @@ export const sheetsRoutes =
       {
         schema: {
           ...schema(
-            'The scoreboard as an .xlsx workbook (live; `view=players`: the board players see during a freeze)',
+            'The scoreboard as an .xlsx workbook (live; `view=players`: the board players see during a freeze; ' +
+              'Flagpole: `phase`, the board of one game phase)',
           ),
-          querystring: z.object({ view: z.enum(['live', 'players']).default('live') }),
+          querystring: z.object({ view: z.enum(['live', 'players']).default('live'), phase: IntId.optional() }),
         },
         config: { access: 'Monitor' },
       },
       async (request, reply) =>
         send(
           reply,
-          await deps.sheets.scoreboard(request.params.id, request.language, request.query.view === 'players'),
+          await deps.sheets.scoreboard(
+            request.params.id,
+            request.language,
+            request.query.view === 'players',
+            request.query.phase,
+          ),
         ),
     );
 

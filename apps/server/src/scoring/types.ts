@@ -21,6 +21,15 @@ export interface ScoreboardChallengeInput {
   enabled: boolean;
   /** Before this instant (Unix ms) the challenge is left off the board as if disabled; null/absent: no release. */
   release?: number | null;
+  /** The game phase the challenge belongs to (phase.ts); null or absent: none. */
+  phaseId?: number | null;
+}
+
+/** A phase of the game (phase.ts): its board ranks the teams on the phase's challenges only. */
+export interface ScoreboardPhaseInput {
+  id: number;
+  title: string;
+  start: number;
 }
 
 /** One Accepted participation. Solves of participations not listed here (pending, suspended…) are ignored. */
@@ -80,6 +89,8 @@ export interface ScoreboardInput {
   divisions: readonly ScoreboardDivisionInput[];
   /** Any order; already sorted by time (then submission id) is fastest. */
   solves: readonly ScoreboardSolveInput[];
+  /** The game's phases (absent: none); `computeScoreboard` ignores them, `phaseInput` reads them. */
+  phases?: readonly ScoreboardPhaseInput[];
 }
 
 export interface ScoreboardOptions {

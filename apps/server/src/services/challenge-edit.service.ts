@@ -158,6 +158,7 @@ export function createChallengeEditService(deps: {
       originalScore: challenge.original_score,
       minScoreRate: challenge.min_score_rate,
       difficulty: challenge.difficulty,
+      phaseId: challenge.phase_id,
     };
   }
 
@@ -201,6 +202,7 @@ export function createChallengeEditService(deps: {
         originalScore: c.original_score,
         deadlineUtc: c.deadline_at ? c.deadline_at.getTime() : null,
         releaseUtc: c.release_at ? c.release_at.getTime() : null,
+        phaseId: c.phase_id,
       }));
     },
 
@@ -262,6 +264,13 @@ export function createChallengeEditService(deps: {
         if (input.originalScore != null) changes.original_score = input.originalScore;
         if (input.minScoreRate != null) changes.min_score_rate = input.minScoreRate;
         if (input.difficulty != null) changes.difficulty = input.difficulty;
+        if (input.phaseId !== undefined) {
+          // A phase of another game (or none) is refused: the foreign key would refuse it less clearly.
+          if (input.phaseId !== null && !(await from.phaseOfGame(gameId, input.phaseId))) {
+            throw badRequest('error.phaseOfAnotherGame', { id: input.phaseId });
+          }
+          changes.phase_id = input.phaseId;
+        }
         if (input.isEnabled != null) {
           if (input.isEnabled && !current.is_enabled && isContainer(current.type) && !deps.containersEnabled) {
             throw badRequest('error.containerEngineNone');

@@ -18,6 +18,7 @@ import { constantTimeEqual, sha256Hex } from '../lib/crypto';
 import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import { createDivisionRepository } from '../repositories/division.repository';
 import { createGameRepository, type GameRow } from '../repositories/game.repository';
+import { createGamePhaseRepository } from '../repositories/game-phase.repository';
 import { createRosterRepository } from '../repositories/roster.repository';
 import { createTeamRepository } from '../repositories/team.repository';
 import { isUniqueViolation } from '../repositories/user.repository';
@@ -74,6 +75,7 @@ export function orderRecentGames(games: GameRow[], now: Date): GameRow[] {
 export function createGameEntryService(deps: { db: Db; clock: Clock; events: EventBus }) {
   const games = createGameRepository(deps.db);
   const divisions = createDivisionRepository(deps.db);
+  const phases = createGamePhaseRepository(deps.db);
   const pages = new Map<string, CachedBody>();
   let generation = 0;
   const forgetPages = () => {
@@ -123,10 +125,11 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
      */
     async detail(gameId: number, identity: Identity | null): Promise<DetailedGameInfoModel> {
       const game = await load(gameId);
-      const [teamCount, entry, divisionRows] = await Promise.all([
+      const [teamCount, entry, divisionRows, phaseRows] = await Promise.all([
         games.acceptedTeamCount(gameId),
         identity ? games.rosterEntry(gameId, identity.userId) : Promise.resolve(undefined),
         divisions.list(gameId),
+        phases.list(gameId),
       ]);
       return {
         id: game.id,
@@ -150,6 +153,7 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
         flagFormatCheck: game.flag_format_check,
         freezeAt: game.freeze_at?.getTime() ?? null,
         scoreboardRevealed: game.scoreboard_revealed_at !== null,
+        phases: phaseRows,
       };
     },
 

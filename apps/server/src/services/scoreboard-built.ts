@@ -49,6 +49,12 @@ export interface BuiltScoreboard {
    * board's own `frozen` is null.
    */
   frozen: () => BuiltScoreboard | null;
+  /**
+   * The board of one game phase (scoring/phase.ts), computed from this board's input on the first request for it
+   * and kept with this board (so a frozen board's phase boards are frozen too); null when the game has no such
+   * phase. A phase board's own `frozen` and `phase` are null.
+   */
+  phase: (phaseId: number) => BuiltScoreboard | null;
 }
 
 /** The last frozen board of a game, with what it was computed from. */
@@ -59,7 +65,7 @@ export interface FrozenBoard {
   board: BuiltScoreboard;
 }
 
-/** `make()`, called once, on first use. */ /** `make()`, called once, on first use. */
+/** `make()`, called once, on first use. */
 export function once<T>(make: () => T): () => T {
   let made: { value: T } | undefined;
   return () => {
@@ -82,6 +88,30 @@ function encodedOnce(body: () => string): BuiltScoreboard['encoded'] {
   };
 }
 
+/** `make(phaseId)` once per phase, on first use; a phase the game does not have is null (not kept). */
+export function phasesOnce(make: (phaseId: number) => BuiltScoreboard | null): BuiltScoreboard['phase'] {
+  const made = new Map<number, BuiltScoreboard>();
+  return (phaseId) => {
+    const known = made.get(phaseId);
+    if (known) return known;
+    const board = make(phaseId);
+    if (board) made.set(phaseId, board);
+    return board;
+  };
+}
+
+/**
+ * What a board is beside its model: the live board has a freeze (and its frozen board); the live and frozen boards
+ * have phase boards; `tag` tells the ETags of the frozen board (`f`) and of phase boards (`p{id}-`, `fp{id}-`)
+ * from the live one's.
+ */
+export interface BoardKind {
+  freeze?: BuiltScoreboard['freeze'];
+  frozen?: BuiltScoreboard['frozen'];
+  phase?: BuiltScoreboard['phase'];
+  tag: string;
+}
+
 /** A board's served forms around its computed model, versioned after `previous` (the board it replaces). */
 export function assembleBoard(
   gameId: number,
@@ -89,7 +119,7 @@ export function assembleBoard(
   model: ScoreboardModel,
   previous: ScoreboardModel | undefined,
   now: Date,
-  freezing: Pick<BuiltScoreboard, 'freeze' | 'frozen'> | null,
+  kind: BoardKind,
 ): BuiltScoreboard {
   const versioned = versionBoard(previous, model);
   const body = once(() => versioned.body ?? serialise(model).body);
@@ -104,7 +134,7 @@ export function assembleBoard(
     body,
     encoded: encodedOnce(body),
     // The content version and the build time (hex): equal content built later is another body.
-    etag: `W/"${gameId}-${freezing ? '' : 'f'}${version}${now.getTime().toString(16)}"`,
+    etag: `W/"${gameId}-${kind.tag}${version}${now.getTime().toString(16)}"`,
     lastModified: now,
     scoreByChallenge,
     itemByTeam: new Map(model.items.map((item) => [item.id, item])),
@@ -112,7 +142,8 @@ export function assembleBoard(
     liveMessage: once(() => JSON.stringify(live)),
     details: new Map(),
     visibleByDivision: new Map(),
-    freeze: freezing?.freeze ?? null,
-    frozen: freezing?.frozen ?? (() => null),
+    freeze: kind.freeze ?? null,
+    frozen: kind.frozen ?? (() => null),
+    phase: kind.phase ?? (() => null),
   };
 }

@@ -5,9 +5,10 @@ import type { ScoreboardRepository } from '../repositories/scoreboard.repository
 import { computeScoreboard } from '../scoring/compute-scoreboard';
 import { frozenInput, frozenSolvesKey, isFrozen } from '../scoring/freeze';
 import { mergeSolves, mergeSolvesInto } from '../scoring/merge-solves';
+import { phaseInput } from '../scoring/phase';
 import { releasedKey } from '../scoring/release';
 import type { ScoreboardInput, ScoreboardSolveInput } from '../scoring/types';
-import { assembleBoard, type BuiltScoreboard, type FrozenBoard, once } from './scoreboard-built';
+import { assembleBoard, type BuiltScoreboard, type FrozenBoard, once, phasesOnce } from './scoreboard-built';
 import { readIfChanged } from './scoreboard-refresh';
 
 export { precompress, serialise } from './scoreboard-body';
@@ -133,7 +134,13 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     if (!freeze) entry.frozen = undefined;
     const input = loaded.input;
     const frozen = freeze ? once(() => frozenBoard(gameId, entry, input, loaded.startAt, freeze.at)) : () => null;
-    const board = assembleBoard(gameId, loaded.startAt, model, entry.board?.model, now, { freeze, frozen });
+    const phase = phaseBoards(gameId, input, loaded.startAt, now, '');
+    const board = assembleBoard(gameId, loaded.startAt, model, entry.board?.model, now, {
+      freeze,
+      frozen,
+      phase,
+      tag: '',
+    });
     const ended = performance.now();
     entry.nextBuildAt = ended + (ended - started);
     options.onBuilt?.(ended - started);
@@ -154,15 +161,36 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     // The challenges released by now are part of the key: a release changes the frozen board's columns.
     const now = clock.now();
     const key = `${frozenSolvesKey(input.solves, freezeAt)}|${releasedKey(input.challenges, now.getTime())}`;
-    const sources = [input.game, input.challenges, input.teams, input.divisions];
+    const sources = [input.game, input.challenges, input.teams, input.divisions, input.phases];
     const last = entry.frozen;
     if (last && last.key === key && last.sources.every((source, index) => source === sources[index])) {
       return last.board;
     }
-    const model = computeScoreboard(frozenInput(input, freezeAt), { now: now.getTime(), previous: last?.board.model });
-    const board = assembleBoard(gameId, startAt, model, last?.board.model, now, null);
+    const players = frozenInput(input, freezeAt);
+    const model = computeScoreboard(players, { now: now.getTime(), previous: last?.board.model });
+    const phase = phaseBoards(gameId, players, startAt, now, 'f');
+    const board = assembleBoard(gameId, startAt, model, last?.board.model, now, { phase, tag: 'f' });
     entry.frozen = { key, sources, board };
     return board;
+  }
+
+  /**
+   * The phase boards of a board computed from `input` (the live rows, or the frozen ones: the freeze applies before
+   * the phase), each computed on its first request and kept with that board.
+   */
+  function phaseBoards(
+    gameId: number,
+    input: ScoreboardInput,
+    startAt: number,
+    now: Date,
+    tag: string,
+  ): BuiltScoreboard['phase'] {
+    return phasesOnce((phaseId) => {
+      const phased = phaseInput(input, phaseId);
+      if (!phased) return null;
+      const model = computeScoreboard(phased, { now: now.getTime() });
+      return assembleBoard(gameId, startAt, model, undefined, now, { tag: `${tag}p${phaseId}-` });
+    });
   }
 
   function entryOf(gameId: number): Entry {
@@ -329,15 +357,32 @@ export function createScoreboardService(options: ScoreboardServiceOptions) {
     return board.frozen() ?? board;
   }
 
+  /** `board`'s phase board (`'no phase'` when the game has no phase `phaseId`). */
+  function phaseOf(board: BuiltScoreboard, phaseId: number): BuiltScoreboard | 'no phase' {
+    return board.phase(phaseId) ?? 'no phase';
+  }
+
   return {
     get,
     forPlayers,
+    phaseOf,
 
     /** The current board as `organiser` (live) or everyone else (frozen during a freeze) sees it. */
     async view(gameId: number, organiser: boolean): Promise<BuiltScoreboard | null> {
       const board = await get(gameId);
       if (!board || organiser) return board;
       return forPlayers(board);
+    },
+
+    /**
+     * The board of game phase `phaseId` as `organiser` (live) or everyone else (frozen during a freeze) sees it
+     * (scoring/phase.ts), from the cache. Null when the game does not exist; `'no phase'` when it has no such
+     * phase. The CTFtime feed (issue 26) reads the public board of a phase here (`organiser` false).
+     */
+    async viewPhase(gameId: number, organiser: boolean, phaseId: number): Promise<BuiltScoreboard | null | 'no phase'> {
+      const board = await get(gameId);
+      if (!board) return board;
+      return phaseOf(organiser ? board : forPlayers(board), phaseId);
     },
 
     /** Tells every process (this one included) that the game's board changed. */

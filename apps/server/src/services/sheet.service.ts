@@ -79,12 +79,15 @@ export function createSheetService(deps: { repository: SheetRepository; scoreboa
      * team whose division does not rank overall), team, its division when the game has divisions, roster,
      * score, solved count, then the points it holds on each challenge (empty where unsolved).
      */
-    async scoreboard(gameId: number, language: Language, playersView = false): Promise<Sheet> {
+    async scoreboard(gameId: number, language: Language, playersView = false, phaseId?: number): Promise<Sheet> {
       const game = await startedGame(gameId);
       const live = await scoreboard.get(gameId);
       if (!live) throw notFound('error.gameNotFound');
       // Monitors read the live board; during a freeze they may ask for the frozen one players see.
-      const board = playersView ? scoreboard.forPlayers(live) : live;
+      const seen = playersView ? scoreboard.forPlayers(live) : live;
+      // A game phase's board (scoring/phase.ts): its challenges only.
+      const board = phaseId === undefined ? seen : scoreboard.phaseOf(seen, phaseId);
+      if (board === 'no phase') throw notFound('error.phaseNotFound');
       const rosters = await repository.rosters(gameId);
       // Columns by category, then in the board's order within a category.
       const challenges: ChallengeInfo[] = Object.entries(board.model.challenges)

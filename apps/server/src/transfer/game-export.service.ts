@@ -4,6 +4,7 @@ import {
   ChallengeCategory as Categories,
   type ChallengeCategory,
   type GameExportPart,
+  type GamePhaseInfo,
   unpackBloodBonus,
 } from '@flagpole/contract';
 import type { Db } from '../db/database';
@@ -12,6 +13,7 @@ import type { Clock } from '../lib/clock';
 import { attachmentDisposition } from '../lib/safe-file-name';
 import { type ZipEntry, zipStream } from '../lib/zip-stream';
 import { createDivisionRepository, type DivisionWithConfigs } from '../repositories/division.repository';
+import { createGamePhaseRepository } from '../repositories/game-phase.repository';
 import type { FileStore } from '../services/file-store.service';
 import { divisionSections } from './division-transfer';
 import {
@@ -51,7 +53,7 @@ export function exportStamp(date: Date): string {
 /** A download name from the title: no path separators, quotes or control characters. */
 const titleForFileName = (title: string) => title.replace(/[\p{Cc}\p{Cf}/\\:*?"<>|]+/gu, '_').trim() || 'game';
 
-function gameSection(game: ExportGameRow, divisions: readonly DivisionWithConfigs[]) {
+function gameSection(game: ExportGameRow, divisions: readonly DivisionWithConfigs[], phases: readonly GamePhaseInfo[]) {
   const bonus = unpackBloodBonus(game.blood_bonus);
   return {
     title: game.title,
@@ -77,6 +79,9 @@ function gameSection(game: ExportGameRow, divisions: readonly DivisionWithConfig
     ...(game.flag_format ? { flagFormat: game.flag_format } : {}),
     ...(game.flag_format_check ? { flagFormatCheck: true } : {}),
     ...(game.freeze_at ? { freezeTime: formatPackageTime(game.freeze_at) } : {}),
+    ...(phases.length > 0
+      ? { phases: phases.map((p) => ({ id: p.id, title: p.title, startTime: formatPackageTime(new Date(p.start)) })) }
+      : {}),
   };
 }
 
@@ -131,6 +136,8 @@ function challengeSection(c: ExportChallengeRow, flags: ExportFlagRow[], attachm
           fileName: c.file_name,
         }
       : null,
+    // Flagpole's addition, written only when set: the challenge's phase by its id in game.json's `phases`.
+    ...(c.phase_id === null ? {} : { phaseId: c.phase_id }),
   };
 }
 
@@ -183,11 +190,12 @@ export function createGameExportService(deps: { db: Db; files: FileStore; clock:
       const found = await repo.game(gameId);
       if (!found) throw notFound('error.gameNotFound');
       const game = found;
-      const [challenges, flags, notices, divisions] = await Promise.all([
+      const [challenges, flags, notices, divisions, phases] = await Promise.all([
         repo.challenges(gameId),
         repo.flags(gameId),
         repo.normalNotices(gameId),
         createDivisionRepository(deps.db).listWithConfigs(gameId),
+        createGamePhaseRepository(deps.db).list(gameId),
       ]);
       const attachmentIds = [
         ...challenges.flatMap((c) => (c.attachment_id === null ? [] : [c.attachment_id])),
@@ -210,7 +218,7 @@ export function createGameExportService(deps: { db: Db; files: FileStore; clock:
       }
 
       const now = deps.clock.now();
-      const gameJson = gameSection(game, divisions);
+      const gameJson = gameSection(game, divisions, phases);
       const manifest = {
         version: PACKAGE_VERSION,
         format: PACKAGE_FORMAT,

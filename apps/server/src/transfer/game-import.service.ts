@@ -15,6 +15,7 @@ import { generateGameKeyPair } from '../lib/team-token';
 import { openZip, type ZipArchive, ZipError, type ZipLimits } from '../lib/zip-reader';
 import { zipStream } from '../lib/zip-stream';
 import { createDivisionRepository } from '../repositories/division.repository';
+import { createGamePhaseRepository } from '../repositories/game-phase.repository';
 import type { FileStore, StagedFile } from '../services/file-store.service';
 import { GAMES_CHANGED } from '../services/game-edit.service';
 import type { ImportPlan, PlanAttachment, PlanFile } from './import-plan';
@@ -233,6 +234,12 @@ export function createGameImportService(deps: {
       const attachmentIds = await repo.insertAttachments(attachmentRows);
       const idOf = (index: number | null) => (index === null ? null : (attachmentIds[index] ?? null));
 
+      // Phases before the challenges that name them.
+      const phases = createGamePhaseRepository(trx);
+      const newPhaseId = new Map<number, number>();
+      for (const phase of plan.phases ?? []) {
+        newPhaseId.set(phase.sourceId, (await phases.insert(gameId, { title: phase.title, startAt: phase.start })).id);
+      }
       const challengeIds = await repo.insertChallenges(
         prepared.map(({ c, own }) => ({
           game_id: gameId,
@@ -264,6 +271,7 @@ export function createGameImportService(deps: {
           original_score: c.originalScore,
           min_score_rate: c.minScoreRate,
           difficulty: c.difficulty,
+          phase_id: c.phaseSourceId == null ? null : (newPhaseId.get(c.phaseSourceId) ?? null),
         })),
       );
       await repo.insertFlags(

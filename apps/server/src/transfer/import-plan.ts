@@ -57,6 +57,15 @@ export interface PlanChallenge {
   originalScore: number;
   minScoreRate: number;
   difficulty: number;
+  /** The package id of the challenge's phase (one of `ImportPlan.phases`); absent or null: none. */
+  phaseSourceId?: number | null;
+}
+
+/** A game phase to create (docs/game-play.md, "Phases"), named by challenges through `sourceId`. */
+export interface PlanPhase {
+  sourceId: number;
+  title: string;
+  start: Date;
 }
 
 export interface PlanGame {
@@ -85,6 +94,8 @@ export interface ImportPlan {
   notices: Array<{ content: string; publishedAt: Date }>;
   /** Divisions to create; their per-challenge configs name challenges by `sourceId`. */
   divisions: PlanDivision[];
+  /** Game phases to create (Flagpole packages only); absent: none. */
+  phases?: PlanPhase[];
   /** The archive's files the plan uses, by entry name. */
   files: Map<string, PlanFile>;
   /** Files of the package no JSON names: not stored, but checked against their names all the same. */

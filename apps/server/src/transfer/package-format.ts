@@ -6,6 +6,7 @@ import {
   FLAG_FORMAT_PATTERN,
   FlagMatchType,
   gameLimits,
+  gamePhaseLimits,
   isRegexMatch,
   NetworkMode,
   shortText,
@@ -120,6 +121,13 @@ export const DivisionSection = z.object({
 });
 export type DivisionSection = z.infer<typeof DivisionSection>;
 
+export const PhaseSection = z.object({
+  id: z.number().int(),
+  title: shortText({ min: 1, max: gamePhaseLimits.title.max }),
+  startTime: PackageTime,
+});
+export type PhaseSection = z.infer<typeof PhaseSection>;
+
 export const GameSection = z
   .object({
     title: z.string().trim().min(1).max(gameLimits.title.max),
@@ -155,6 +163,8 @@ export const GameSection = z
     flagFormatCheck: z.boolean().nullish(),
     /** Flagpole's scoreboard freeze (docs/game-play.md, "Freeze and reveal"), between the start and the end. */
     freezeTime: PackageTime.nullish(),
+    /** Flagpole's game phases (docs/game-play.md, "Phases"); challenges name theirs by this `id`. */
+    phases: z.array(PhaseSection).max(gamePhaseLimits.perGame).nullish(),
   })
   .refine((game) => game.endTime > game.startTime, { path: ['endTime'], message: 'after startTime' })
   .refine((game) => !game.freezeTime || (game.freezeTime >= game.startTime && game.freezeTime <= game.endTime), {
@@ -219,6 +229,8 @@ export const ChallengeSection = z.object({
       fileName: z.string().max(255).nullish(),
     })
     .nullish(),
+  /** Flagpole's addition: the `id` of the challenge's phase in game.json's `phases`; null or absent: none. */
+  phaseId: z.number().int().nullish(),
 });
 export type ChallengeSection = z.infer<typeof ChallengeSection>;
 

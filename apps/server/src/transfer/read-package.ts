@@ -12,6 +12,7 @@ import {
   type PlanAttachment,
   type PlanChallenge,
   type PlanFile,
+  type PlanPhase,
 } from './import-plan';
 import {
   type AttachmentSection,
@@ -25,6 +26,7 @@ import {
   ManifestSchema,
   NOTICES_ENTRY,
   NoticesSection,
+  type PhaseSection,
 } from './package-format';
 
 const isContainer = (type: string) => type === 'StaticContainer' || type === 'DynamicContainer';
@@ -125,8 +127,10 @@ export async function readGamePackage(archive: ZipArchive): Promise<ImportPlan> 
       originalScore: challenge.scoring.original,
       minScoreRate: challenge.scoring.minRate,
       difficulty: challenge.scoring.difficulty,
+      phaseSourceId: challenge.phaseId ?? null,
     };
   });
+  const phases = planPhases(game.phases ?? [], challenges);
 
   const divisions = planDivisions(game.divisions ?? [], ids);
   const notices = archive.file(NOTICES_ENTRY)
@@ -156,6 +160,7 @@ export async function readGamePackage(archive: ZipArchive): Promise<ImportPlan> 
     challenges,
     notices,
     divisions,
+    phases,
     files,
     unused: [...filesByHash].flatMap(([hash, entry]) => (files.has(entry.name) ? [] : [{ entry, expectedHash: hash }])),
   };
@@ -191,4 +196,18 @@ function checkTypeRules(challenge: ChallengeSection, entry: string): void {
 /** An organiser's download name as the package states it; none means downloads keep the uploaded name. */
 function downloadName(raw: string | null | undefined): string | null {
   return raw ? displayFileName(raw) : null;
+}
+
+/** The package's phases to create; 400 for a phase id given twice or a challenge naming a phase not listed. */
+function planPhases(sections: readonly PhaseSection[], challenges: readonly PlanChallenge[]): PlanPhase[] {
+  const ids = new Set<number>();
+  for (const section of sections) {
+    if (ids.has(section.id)) throw badRequest('error.importDuplicatePhase', { id: section.id });
+    ids.add(section.id);
+  }
+  for (const challenge of challenges) {
+    const phase = challenge.phaseSourceId;
+    if (phase != null && !ids.has(phase)) throw badRequest('error.phaseOfAnotherGame', { id: phase });
+  }
+  return sections.map((section) => ({ sourceId: section.id, title: section.title, start: section.startTime }));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ChallengeCategory, ChallengeType, ContainerStatus, FileType, NetworkMode } from '../enums';
-import { shortText, Timestamp, TimestampInput } from './common';
+import { IdField, shortText, Timestamp, TimestampInput } from './common';
 import { gameLimits } from './game';
 
 // ---- Challenges ---------------------------------------------------------------------------
@@ -49,6 +49,8 @@ export const ChallengeInfoModel = z.object({
   deadlineUtc: Timestamp.nullable(),
   /** Players see the challenge from this instant on (Flagpole extension; null: as soon as it is enabled). */
   releaseUtc: Timestamp.nullable(),
+  /** Flagpole: the game phase the challenge belongs to (docs/game-play.md, "Phases"); null: none. */
+  phaseId: z.number().int().nullable().optional(),
 });
 export type ChallengeInfoModel = z.infer<typeof ChallengeInfoModel>;
 
@@ -89,6 +91,8 @@ export const ChallengeEditDetailModel = z.object({
   originalScore: z.number().int(),
   minScoreRate: z.number(),
   difficulty: z.number(),
+  /** Flagpole: the game phase the challenge belongs to; null: none. */
+  phaseId: z.number().int().nullable().optional(),
 });
 export type ChallengeEditDetailModel = z.infer<typeof ChallengeEditDetailModel>;
 
@@ -117,6 +121,8 @@ export const ChallengeUpdateModel = z.object({
   originalScore: z.number().int().min(1).max(1_000_000).nullish(),
   minScoreRate: z.number().min(0).max(1).nullish(),
   difficulty: z.number().min(0.1).max(1_000).nullish(),
+  /** Flagpole: a phase of the same game (another game's is 400); null: none; absent: unchanged. */
+  phaseId: IdField.nullable().optional(),
 });
 export type ChallengeUpdateModel = z.infer<typeof ChallengeUpdateModel>;
 

@@ -3,6 +3,7 @@ import { AnswerResult, ChallengeCategory, EventType, NoticeType, ParticipationSt
 import { FLAG_FORMAT_PATTERN } from '../flag-format';
 import { ChallengeInfo, ScoreboardItem } from '../scoring';
 import { IdField, shortText, Timestamp, TimestampInput } from './common';
+import { GamePhaseInfo } from './phases';
 import { TeamModel, TeamWithDetailedUserInfo } from './team';
 
 export const gameLimits = {
@@ -164,6 +165,8 @@ export const DetailedGameInfoModel = z.object({
   freezeAt: Timestamp.nullable().optional(),
   /** Flagpole: the frozen board has been revealed (the final board is public). */
   scoreboardRevealed: z.boolean().optional(),
+  /** Flagpole: the game's phases, ordered by start (empty: none); each has its own scoreboard (`?phase=`). */
+  phases: z.array(GamePhaseInfo).optional(),
 });
 export type DetailedGameInfoModel = z.infer<typeof DetailedGameInfoModel>;
 

@@ -14,6 +14,7 @@ import * as flagFormat from './0014_flag_format';
 import * as teamEntryRoster from './0015_team_entry_roster';
 import * as scoreboardFreeze from './0016_scoreboard_freeze';
 import * as challengeRelease from './0017_challenge_release';
+import * as gamePhases from './0018_game_phases';
 
 /** Every migration in order; names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0015_team_entry_roster': teamEntryRoster,
   '0016_scoreboard_freeze': scoreboardFreeze,
   '0017_challenge_release': challengeRelease,
+  '0018_game_phases': gamePhases,
 };

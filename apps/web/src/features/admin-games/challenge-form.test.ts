@@ -101,6 +101,17 @@ describe('challenge form mapping', () => {
     expect(toChallengeUpdate(values, challenge).deadlineUtc).toBe(deadline);
   });
 
+  it('sends the game phase only when it changed: an id, or null to take the challenge out of its phase', () => {
+    const inPhase = { ...challenge, phaseId: 7 };
+    const values = toChallengeFormValues(inPhase);
+    expect(values.gamePhase).toBe('7');
+    expect(toChallengeUpdate(values, inPhase)).not.toHaveProperty('phaseId');
+    expect(toChallengeUpdate({ ...values, gamePhase: '' }, inPhase).phaseId).toBeNull();
+    expect(toChallengeUpdate({ ...values, gamePhase: '9' }, inPhase).phaseId).toBe(9);
+    // A challenge of a game without phases (the reference's clients never send one) sends nothing.
+    expect(toChallengeUpdate(toChallengeFormValues(challenge), challenge)).not.toHaveProperty('phaseId');
+  });
+
   it('sends the download name of a dynamic attachment, trimmed, and never an empty one', () => {
     const dynamic = { ...challenge, type: 'DynamicAttachment' as const, fileName: 'attachment' };
     const values = { ...toChallengeFormValues(dynamic), fileName: ' task.zip ' };

@@ -33,6 +33,8 @@ export interface ChallengeFormValues {
   exposePort: NumberField;
   networkMode: NetworkMode;
   enableTrafficCapture: boolean;
+  /** The game phase's id as text, '' for none (a Select's value). */
+  gamePhase: string;
 }
 
 export const isContainerType = (type: ChallengeType) => type === 'StaticContainer' || type === 'DynamicContainer';
@@ -69,6 +71,7 @@ export function toChallengeFormValues(challenge: ChallengeEditDetailModel): Chal
     exposePort: challenge.exposePort ?? '',
     networkMode: challenge.networkMode ?? 'Open',
     enableTrafficCapture: challenge.enableTrafficCapture ?? false,
+    gamePhase: challenge.phaseId == null ? '' : String(challenge.phaseId),
   };
 }
 
@@ -83,7 +86,7 @@ export function numberOrUndefined(value: NumberField): number | undefined {
  * The stored challenge the form edits: its type decides which fields apply, its deadline and release whether one is
  * removed.
  */
-export type SavedChallenge = Pick<ChallengeEditDetailModel, 'type' | 'deadlineUtc'> &
+export type SavedChallenge = Pick<ChallengeEditDetailModel, 'type' | 'deadlineUtc' | 'phaseId'> &
   Partial<Pick<ChallengeEditDetailModel, 'releaseUtc'>>;
 
 /**
@@ -116,6 +119,9 @@ export function toChallengeUpdate(values: ChallengeFormValues, saved: SavedChall
   if (deadline !== undefined) body.deadlineUtc = deadline;
   const release = timeUpdate(values.release, saved.releaseUtc ?? null);
   if (release !== undefined) body.releaseUtc = release;
+  // Sent only when changed, so a save never moves a challenge the organiser did not move.
+  const savedPhase = saved.phaseId == null ? '' : String(saved.phaseId);
+  if (values.gamePhase !== savedPhase) body.phaseId = values.gamePhase === '' ? null : Number(values.gamePhase);
   if (type === 'DynamicContainer') body.flagTemplate = values.flagTemplate.trim();
   if (type === 'DynamicAttachment' && values.fileName.trim()) body.fileName = values.fileName.trim();
   if (isContainerType(type)) {

@@ -6,6 +6,7 @@ export const challengesKey = (gameId: number) => `/api/edit/games/${gameId}/chal
 export const challengeKey = (gameId: number, challengeId: number) =>
   `/api/edit/games/${gameId}/challenges/${challengeId}`;
 export const divisionsKey = (gameId: number) => `/api/edit/games/${gameId}/divisions`;
+export const phasesKey = (gameId: number) => `/api/edit/games/${gameId}/phases`;
 export const participationsKey = (gameId: number) => `/api/game/${gameId}/participations`;
 
 /** Matches every cached page of the games list. */

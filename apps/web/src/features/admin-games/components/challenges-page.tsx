@@ -10,6 +10,7 @@ import { useEditChallenges } from '../api/get-challenges';
 import { useRecountAccepted } from '../api/recount-accepted';
 import { ChallengeRow } from './challenges/challenge-row';
 import { CreateChallengeModal } from './challenges/create-challenge-modal';
+import { filterByGamePhase, GamePhaseFilter } from './challenges/game-phase-filter';
 import { GameHeader } from './game-header';
 import { LoadState } from './load-state';
 import { useRouteIds } from './use-route-ids';
@@ -40,6 +41,8 @@ export function ChallengesPage() {
   const [createOpened, create] = useDisclosure(false);
   const recount = useMutation(useRecountAccepted());
   const [search, setSearch] = useState('');
+  const [gamePhase, setGamePhase] = useState('all');
+  const shown = (list: readonly ChallengeInfoModel[]) => matchChallenges(filterByGamePhase(list, gamePhase), search);
 
   const runRecount = async () => {
     try {
@@ -76,17 +79,21 @@ export function ChallengesPage() {
           </Button>
         </Group>
       </Group>
-      <TextInput
-        type="search"
-        leftSection={<IconSearch size={16} />}
-        label={t('adminGames.challenges.search')}
-        value={search}
-        maxLength={128}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-      />
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          type="search"
+          leftSection={<IconSearch size={16} />}
+          label={t('adminGames.challenges.search')}
+          value={search}
+          maxLength={128}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          style={{ flex: '1 1 16rem' }}
+        />
+        <GamePhaseFilter gameId={gameId} value={gamePhase} onChange={setGamePhase} />
+      </Group>
       <LoadState data={challenges} error={error}>
         {(list) =>
-          matchChallenges(list, search).length === 0 ? (
+          shown(list).length === 0 ? (
             <Center py="xl">
               <Text c="dimmed">
                 {list.length === 0 ? t('adminGames.challenges.empty') : t('adminSite.list.noMatch')}
@@ -94,7 +101,7 @@ export function ChallengesPage() {
             </Center>
           ) : (
             <Stack gap="lg">
-              {groupByCategory(matchChallenges(list, search)).map((group) => (
+              {groupByCategory(shown(list)).map((group) => (
                 <Stack
                   key={group.category}
                   gap="xs"

@@ -4,6 +4,7 @@ import { useEditGame } from '../api/get-game';
 import { GameHeader } from './game-header';
 import { GameInfoForm } from './game-info/game-info-form';
 import { LoadState } from './load-state';
+import { GamePhasesSection } from './phases/game-phases-section';
 import { ReleaseTimelineCard } from './release-timeline-card';
 import { useRouteIds } from './use-route-ids';
 
@@ -16,7 +17,12 @@ export function GameInfoPage() {
       <GameHeader gameId={gameId} page={t('adminGames.tabs.info')} />
       <ReleaseTimelineCard gameId={gameId} />
       <LoadState data={game} error={error} rows={6}>
-        {(loaded) => <GameInfoForm key={loaded.id} game={loaded} />}
+        {(loaded) => (
+          <Stack gap="md">
+            <GameInfoForm key={loaded.id} game={loaded} />
+            <GamePhasesSection gameId={loaded.id} gameStart={loaded.start} />
+          </Stack>
+        )}
       </LoadState>
     </Stack>
   );

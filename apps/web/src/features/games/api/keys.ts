@@ -13,6 +13,9 @@ export const gameKeys = {
   scoreboard: (id: number) => `/api/game/${id}/scoreboard`,
   /** The board players see during a freeze, for organisers (who otherwise read the live one). */
   playersScoreboard: (id: number) => `/api/game/${id}/scoreboard?view=players`,
+  /** The board of one game phase (docs/game-play.md, "Phases"); `playersView` as for `playersScoreboard`. */
+  phaseScoreboard: (id: number, phaseId: number, playersView = false) =>
+    `/api/game/${id}/scoreboard?phase=${phaseId}${playersView ? '&view=players' : ''}`,
   myTeams: '/api/team',
 } as const;
 

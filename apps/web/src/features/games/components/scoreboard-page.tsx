@@ -6,7 +6,7 @@ import { IconHourglass } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageLoader } from '@/components/page-loader';
 import { NotFoundPage } from '@/features/errors/components/not-found-page';
@@ -28,6 +28,7 @@ import { FreezeBanner, useIsOrganiser } from './freeze-banner';
 import { GameShell } from './game-shell';
 import { useNoticeToast } from './live-notifications';
 import { ScoreChart } from './score-chart';
+import { ScoreboardPhaseSwitch } from './scoreboard-phase-switch';
 import { ScoreboardTable } from './scoreboard-table';
 import tableClasses from './scoreboard-table.module.css';
 import { TeamRankCard } from './team-rank-card';
@@ -173,10 +174,37 @@ function Board({ game, board }: { game: DetailedGameInfoModel; board: Scoreboard
   );
 }
 
+/**
+ * The game phase whose board is shown (docs/game-play.md, "Phases"), remembered in the address as `?phase=`; null
+ * for the whole game, also when the address names a phase the game does not have (any more).
+ */
+function useChosenGamePhase(game: DetailedGameInfoModel): [number | null, (phaseId: number | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('phase');
+  const chosen = game.phases?.find((p) => String(p.id) === raw)?.id ?? null;
+  const choose = useCallback(
+    (phaseId: number | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (phaseId === null) next.delete('phase');
+          else next.set('phase', String(phaseId));
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [chosen, choose];
+}
+
 function ScoreboardContent({ game }: { game: DetailedGameInfoModel }) {
   const { t } = useTranslation();
   const now = useNow(10_000);
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const phase = gamePhase(game.start, game.end, now);
+  const [gamePhaseId, chooseGamePhase] = useChosenGamePhase(game);
+  const gamePhases = game.phases ?? [];
   // During a freeze organisers read the live board and may switch to what players see.
   const [playersView, setPlayersView] = useState(false);
   const organiser = useIsOrganiser();
@@ -185,7 +213,12 @@ function ScoreboardContent({ game }: { game: DetailedGameInfoModel }) {
     data: board,
     error,
     mutate,
-  } = useScoreboard(phase === 'upcoming' ? null : game.id, phase === 'running', organiser && frozen && playersView);
+  } = useScoreboard(
+    phase === 'upcoming' ? null : game.id,
+    phase === 'running',
+    organiser && frozen && playersView,
+    gamePhaseId,
+  );
   const toast = useNoticeToast();
   const live = useGameLive(phase === 'upcoming' ? null : game.id, { onNotice: toast });
   usePageTitle(`${t('pages.gameScoreboard')} · ${game.title}`);
@@ -201,6 +234,9 @@ function ScoreboardContent({ game }: { game: DetailedGameInfoModel }) {
     body = (
       <Stack gap="lg">
         <FreezeBanner game={game} now={now} playersView={playersView} onPlayersView={setPlayersView} />
+        {gamePhases.length > 0 && (
+          <ScoreboardPhaseSwitch phases={gamePhases} value={gamePhaseId} onChange={chooseGamePhase} compact={phone} />
+        )}
         <Board game={game} board={board} />
       </Stack>
     );

@@ -21,6 +21,10 @@ export interface GameLiveOptions {
  * while the channel is down the regular SWR polling keeps the pages current. Returns the channel's state
  * (connected, offline, or refused for lack of room: then retried after a long back-off).
  */
+/** Matches the cached boards of the game's phases (`gameKeys.phaseScoreboard`). */
+const isPhaseBoardKey = (gameId: number) => (key: unknown) =>
+  typeof key === 'string' && key.startsWith(`${gameKeys.scoreboard(gameId)}?phase=`);
+
 export function useGameLive(gameId: number | null, options: GameLiveOptions = {}): LiveState {
   const { mutate, cache } = useSWRConfig();
   const [connected, setConnected] = useState(false);
@@ -50,6 +54,8 @@ export function useGameLive(gameId: number | null, options: GameLiveOptions = {}
           const step = scoreboardStep(cache.get(key)?.data as ScoreboardModel | undefined, message.data);
           if (step.kind === 'apply') void mutate(key, step.board, { revalidate: false });
           else if (step.kind === 'refetch') void mutate(key);
+          // A game phase's board has no delta of its own: it is read again (an unchanged one answers 304).
+          if (step.kind !== 'keep') void mutate(isPhaseBoardKey(gameId));
           const detailsKey = gameKeys.details(gameId);
           const held = cache.get(detailsKey)?.data as GameDetailModel | undefined;
           const board = cache.get(key)?.data as ScoreboardModel | undefined;
@@ -74,6 +80,7 @@ export function useGameLive(gameId: number | null, options: GameLiveOptions = {}
       onReconnect: () => {
         void mutate(gameKeys.notices(gameId));
         void mutate(gameKeys.scoreboard(gameId));
+        void mutate(isPhaseBoardKey(gameId));
         void mutate(gameKeys.details(gameId));
       },
       setTimer: (callback, ms) => window.setTimeout(callback, ms),

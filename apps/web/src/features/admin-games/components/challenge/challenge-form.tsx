@@ -24,6 +24,7 @@ import { StickySaveBar } from '../save-button';
 import { AttachmentSection, attachmentChanged, attachmentDraftOf } from './attachment-section';
 import { type AttachmentDraft, draftReady, useResolveAttachment } from './attachment-source';
 import { ContainerSection } from './container-section';
+import { GamePhaseSelect } from './game-phase-select';
 import { HintsEditor } from './hints-editor';
 import { ScoreSection } from './score-section';
 import { useDeleteChallengeAction } from './use-delete-challenge-action';
@@ -113,6 +114,7 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
                   allowDeselect={false}
                   {...form.getInputProps('category')}
                 />
+                <GamePhaseSelect gameId={gameId} form={form} />
                 <MarkdownEditor
                   label={t('adminGames.challenge.content')}
                   maxLength={gameLimits.content.max}
