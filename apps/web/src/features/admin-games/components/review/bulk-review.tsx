@@ -49,7 +49,7 @@ function BulkReport({ outcomes, onClose }: { outcomes: readonly BulkReviewOutcom
           </Table>
         </Table.ScrollContainer>
         <Group justify="flex-end">
-          <Button onClick={onClose}>{t('common.confirm')}</Button>
+          <Button onClick={onClose}>{t('adminGames.review.bulk.close')}</Button>
         </Group>
       </Stack>
     </Modal>
