@@ -9,7 +9,7 @@ import { type BrowserSession, newUser, withAdminSession } from '../src/session';
 
 /**
  * Issue 24, "every list has a useful order and a search; every batch operation reports per item": the monitor's
- * submissions and events are searched on the server (team, user, challenge, answer), and the review page accepts
+ * submissions and events and the game list are searched on the server, and the review page accepts
  * every pending entry shown at once, then says per team what happened, naming the one another organiser had
  * rejected meanwhile. In English on a desktop and in French on a phone.
  */
@@ -82,6 +82,22 @@ describe.each(VIEWS)('lists and batches ($label)', ({ language, mobile, label })
     await main.getByText(cookieTeam).first().waitFor();
     expect(asked.some((url) => url.includes('/events?') && url.includes('search='))).toBe(true);
     await screenshot(page, `lists-monitor-events-${label}`);
+    await page.context().close();
+  });
+
+  it('searches the game list on the server, running games included', async () => {
+    const page = await adminPage(language, mobile);
+    await page.goto('/games');
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { name: t('games.list.running') }).waitFor();
+    await page.getByRole('searchbox', { name: t('games.list.search') }).fill('search c');
+    await main.getByRole('heading', { name: t('games.list.results') }).waitFor();
+    await main.getByRole('heading', { name: t('games.list.running') }).waitFor({ state: 'detached' });
+    await main.getByText('Search Cup').first().waitFor();
+    expect(await main.getByText(/^Review /).count()).toBe(0);
+    await screenshot(page, `lists-game-search-${label}`);
+    await page.getByRole('searchbox', { name: t('games.list.search') }).fill('no such game');
+    await main.getByText(t('games.list.noMatch', { search: 'no such game' })).waitFor();
     await page.context().close();
   });
 

@@ -1,10 +1,13 @@
 import type { GameEvent, Submission } from '@flagpole/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAndSignIn, type TestClient } from './client';
+import { registerAndSignIn, TestClient } from './client';
 import { createTestContext, json, type TestContext } from './harness';
 import { addFlag, createChallenge, createGame, createPlayer, type Player } from './play-fixtures';
 
-/** `search` of the monitor's feeds (Flagpole's addition): team, user, challenge and answer, any case, literal. */
+/**
+ * Flagpole's `search` on lists players and monitors page through: the monitor's feeds (team, user, challenge and
+ * answer) and the public game list (title); any case, `%` and `_` literal, absent = the reference's answer.
+ */
 let ctx: TestContext;
 let gameId: number;
 let monitor: TestClient;
@@ -86,5 +89,33 @@ describe('GET /api/game/{id}/events?search=', () => {
 
   it('is for monitors only', async () => {
     expect((await bob.client.get(`/api/game/${gameId}/events?search=x`)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/game?search=', () => {
+  const titles = async (query: string) =>
+    json<{ data: Array<{ title: string }>; total: number }>(await new TestClient(ctx.app).get(`/api/game?${query}`));
+
+  it('keeps the visible games whose title contains the text, counted in total; without it, every game', async () => {
+    const now = ctx.clock.now().getTime();
+    await createGame(ctx.db, {
+      start: new Date(now - 9 * HOUR),
+      end: new Date(now - 8 * HOUR),
+      title: 'Spring 100% CTF',
+    });
+    await createGame(ctx.db, { start: new Date(now - 7 * HOUR), end: new Date(now - 6 * HOUR), title: 'Autumn CTF' });
+    const hidden = await createGame(ctx.db, { start: new Date(now), end: new Date(now + HOUR), title: 'Secret CTF' });
+    await ctx.db.updateTable('games').set({ hidden: true }).where('id', '=', hidden).execute();
+
+    const all = await titles('count=50');
+    expect(all.total).toBe(3);
+    const found = await titles('count=50&search=ctf');
+    expect(found.data.map((g) => g.title)).toEqual(['Autumn CTF', 'Spring 100% CTF']);
+    expect(found.total).toBe(2);
+    expect((await titles('count=50&search=%25')).data.map((g) => g.title)).toEqual(['Spring 100% CTF']);
+    expect((await titles('count=50&search=n_C')).total).toBe(0);
+    expect((await titles('count=1&skip=1&search=CTF')).data.map((g) => g.title)).toEqual(['Spring 100% CTF']);
+    // The cached plain page is not confused with a search.
+    expect((await titles('count=50')).total).toBe(3);
   });
 });
