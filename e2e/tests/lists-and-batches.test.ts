@@ -101,6 +101,31 @@ describe.each(VIEWS)('lists and batches ($label)', ({ language, mobile, label })
     await page.context().close();
   });
 
+  it("searches a game's notices and divisions in the organiser's pages", async () => {
+    const game = await seedGame(admin, `Notices ${label}`);
+    await api(admin, 'POST', `/api/edit/games/${game}/notices`, { content: 'Doors open at nine' });
+    await api(admin, 'POST', `/api/edit/games/${game}/notices`, { content: 'Hint for **Rusty RSA** is out' });
+    await api(admin, 'POST', `/api/edit/games/${game}/divisions`, { name: 'Students', inviteCode: 'uni-2026' });
+    await api(admin, 'POST', `/api/edit/games/${game}/divisions`, { name: 'Open' });
+    const page = await adminPage(language, mobile);
+    const main = page.getByRole('main');
+    await page.goto(`/admin/games/${game}/notices`);
+    await main.getByText('Doors open at nine').waitFor();
+    await page.getByRole('searchbox', { name: t('adminGames.notices.search') }).fill('rusty');
+    await main.getByText('Doors open at nine').waitFor({ state: 'detached' });
+    await main.getByText('Rusty RSA').waitFor();
+    await screenshot(page, `lists-notices-search-${label}`);
+
+    await page.goto(`/admin/games/${game}/divisions`);
+    await main.getByText('Open', { exact: true }).waitFor();
+    await page.getByRole('searchbox', { name: t('adminGames.divisions.search') }).fill('UNI-20');
+    await main.getByText('Open', { exact: true }).waitFor({ state: 'detached' });
+    await main.getByText('Students', { exact: true }).waitFor();
+    await page.getByRole('searchbox', { name: t('adminGames.divisions.search') }).fill('nobody');
+    await main.getByText(t('adminSite.list.noMatch')).waitFor();
+    await page.context().close();
+  });
+
   it('accepts every pending entry shown and reports per team, naming the one that was refused', async () => {
     const review = await seedGame(admin, `Review ${label}`);
     const teams: string[] = [];
