@@ -177,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const captchaEnabled = effectiveCaptchaProvider(config) !== 'None';
   const containersEnabled = config.CONTAINER_ENGINE !== 'none';
   const settings = createSettingsService({
@@ -185,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: deps.events,
     // An operator who configures a captcha provider wants it used until an administrator says otherwise.
     defaults: { accountPolicy: { useCaptcha: config.CAPTCHA_PROVIDER !== 'None' } },
-    abilities: { captchaEnabled, containersEnabled },
+    abilities: { captchaEnabled, containersEnabled, mailEnabled: mailer.enabled },
   });
   await settings.load();
   app.addHook('onClose', async () => settings.close());
@@ -217,7 +218,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     enabled: config.RATE_LIMIT,
     settings: rateLimitSettingsFrom(config),
   });
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const clientConfig = createClientConfigService({
     settings,
     mailEnabled: mailer.enabled,

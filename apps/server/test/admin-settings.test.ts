@@ -66,8 +66,9 @@ describe('GET, PUT /api/admin/config', () => {
   });
 
   it('tells players whether they change their e-mail by a mailed link (mail set up and confirmation on)', async () => {
-    // The test app has no mail server: e-mail changes stay with the administrators, whatever the policy says.
-    ok(await admin.put('/api/admin/config', { accountPolicy: { emailConfirmationRequired: true } }));
+    // The test app has no mail server: e-mail changes stay with the administrators, whatever the policy says
+    // (the switch cannot be turned on without mail, but may have been on before mail was removed).
+    await ctx.app.services.settings.update('accountPolicy', { emailConfirmationRequired: true });
     expect(json(await new TestClient(ctx.app).get('/api/config'))).toMatchObject({ emailChangeByLink: false });
     ok(await admin.put('/api/admin/config', { accountPolicy: { emailConfirmationRequired: false } }));
   });
@@ -217,6 +218,30 @@ describe('the captcha switch and the configured provider', () => {
     } finally {
       await withPow.close();
     }
+  });
+});
+
+describe('e-mail confirmation and the mail transport', () => {
+  it('refuses to require confirmed addresses without mail; a switch already on can be saved and turned off', async () => {
+    ok(await admin.put('/api/admin/config', { accountPolicy: { emailConfirmationRequired: false } }));
+    expect(json(await new TestClient(ctx.app).get('/api/config'))).toMatchObject({ mailEnabled: false });
+    const refused = await admin.put('/api/admin/config', { accountPolicy: { emailConfirmationRequired: true } });
+    expectError(refused, 400);
+    expect(json<{ title: string }>(refused).title).toContain('SMTP_URL');
+    const german = await admin.put(
+      '/api/admin/config',
+      { accountPolicy: { emailConfirmationRequired: true } },
+      { headers: { 'accept-language': 'de-DE' } },
+    );
+    expect(json<{ title: string }>(german).title).toContain('E-Mail ist nicht konfiguriert');
+    expect(ok<ConfigEditModel>(await admin.get('/api/admin/config')).accountPolicy.emailConfirmationRequired).toBe(
+      false,
+    );
+    await ctx.app.services.settings.update('accountPolicy', { emailConfirmationRequired: true });
+    ok(
+      await admin.put('/api/admin/config', { accountPolicy: { emailConfirmationRequired: true, allowRegister: true } }),
+    );
+    ok(await admin.put('/api/admin/config', { accountPolicy: { emailConfirmationRequired: false } }));
   });
 });
 

@@ -16,9 +16,10 @@ export function createGameRepository(db: Db) {
       return db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    async count(options: { includeHidden: boolean }): Promise<number> {
+    async count(options: { includeHidden: boolean; search?: string | undefined }): Promise<number> {
       let query = db.selectFrom('games').select((eb) => eb.fn.countAll<number>().as('n'));
       if (!options.includeHidden) query = query.where('hidden', '=', false);
+      if (options.search) query = query.where(sql`lower(title)`, 'like', substringPattern(options.search));
       return Number((await query.executeTakeFirstOrThrow()).n);
     },
 
@@ -38,17 +39,11 @@ export function createGameRepository(db: Db) {
       return Number((await query.executeTakeFirstOrThrow()).n);
     },
 
-    /** Visible games, latest start first. */
-    async pageVisibleByStart(count: number, skip: number): Promise<GameRow[]> {
-      return db
-        .selectFrom('games')
-        .selectAll()
-        .where('hidden', '=', false)
-        .orderBy('start_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(count)
-        .offset(skip)
-        .execute();
+    /** Visible games, latest start first; with `search`, those whose title contains it (any case, literally). */
+    async pageVisibleByStart(count: number, skip: number, search?: string): Promise<GameRow[]> {
+      let query = db.selectFrom('games').selectAll().where('hidden', '=', false);
+      if (search) query = query.where(sql`lower(title)`, 'like', substringPattern(search));
+      return query.orderBy('start_at', 'desc').orderBy('id', 'desc').limit(count).offset(skip).execute();
     },
 
     async allVisible(): Promise<GameRow[]> {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { ChallengeTypeName } from '../db/schema';
 import { callerParticipation, gameWithCallerParticipation, PARTICIPATION_COLUMNS } from './caller-participation';
+import { substringPattern } from './like-pattern';
 import { prepare } from './prepared-statement';
 import { submissionsWithDetails } from './submission-details';
 import { createSubmissionStore } from './submission-store';
@@ -246,7 +247,11 @@ export function createPlayRepository(db: Db) {
 
     // ---- Monitor views ----------------------------------------------------------------------
 
-    async events(gameId: number, page: { count: number; skip: number; hideContainer: boolean }): Promise<GameEvent[]> {
+    /** A page of the game's events, newest first; `search` matches team, user and content (any case, literally). */
+    async events(
+      gameId: number,
+      page: { count: number; skip: number; hideContainer: boolean; search?: string | undefined },
+    ): Promise<GameEvent[]> {
       let query = db
         .selectFrom('game_events as e')
         .leftJoin('users as u', 'u.id', 'e.user_id')
@@ -254,6 +259,17 @@ export function createPlayRepository(db: Db) {
         .select(['e.type', 'e.values', 'e.published_at', 'u.user_name', 't.name as team_name'])
         .where('e.game_id', '=', gameId);
       if (page.hideContainer) query = query.where('e.type', 'not in', ['ContainerStart', 'ContainerDestroy']);
+      if (page.search) {
+        const pattern = substringPattern(page.search);
+        // The values (challenge, answer, teams) as their JSON text: enough for a substring, and one expression.
+        query = query.where((eb) =>
+          eb.or(
+            [sql`lower(coalesce(t.name, ''))`, sql`lower(coalesce(u.user_name, ''))`, sql`lower(e.values::text)`].map(
+              (column) => eb(column, 'like', pattern),
+            ),
+          ),
+        );
+      }
       const rows = await query
         .orderBy('e.published_at', 'desc')
         .orderBy('e.id', 'desc')
@@ -271,12 +287,22 @@ export function createPlayRepository(db: Db) {
 
     async submissions(
       gameId: number,
-      page: { count: number; skip: number; type: AnswerResult | undefined },
+      page: { count: number; skip: number; type: AnswerResult | undefined; search?: string | undefined },
     ): Promise<Submission[]> {
       let query = submissionsWithDetails(db)
         .select(['s.answer', 's.status', 's.submitted_at', 'u.user_name', 't.name as team_name', 'c.title'])
         .where('s.game_id', '=', gameId);
       if (page.type) query = query.where('s.status', '=', page.type);
+      if (page.search) {
+        const pattern = substringPattern(page.search);
+        query = query.where((eb) =>
+          eb.or(
+            [sql`lower(t.name)`, sql`lower(coalesce(u.user_name, ''))`, sql`lower(c.title)`, sql`lower(s.answer)`].map(
+              (column) => eb(column, 'like', pattern),
+            ),
+          ),
+        );
+      }
       query = query.orderBy('s.submitted_at', 'desc').orderBy('s.id', 'desc').offset(page.skip);
       if (page.count > 0) query = query.limit(page.count);
       const rows = await query.execute();

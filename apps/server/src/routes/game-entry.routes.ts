@@ -6,6 +6,7 @@ import {
   GameJoinModel,
   GameRosterModel,
   IntId,
+  ListSearchText,
   ParticipationEditModel,
   ParticipationInfoModel,
 } from '@flagpole/contract';
@@ -30,17 +31,23 @@ export const gameEntryRoutes =
       {
         schema: {
           tags,
-          summary: 'Visible games, latest start first (paged)',
+          summary:
+            'Visible games, latest start first (paged); `search` (our addition) keeps those whose title contains it',
           querystring: z.object({
             count: z.coerce.number().int().min(0).max(50).default(10),
             skip: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+            search: ListSearchText,
           }),
           response: { 200: arrayResponse(BasicGameInfoModel), 304: EmptyBody, ...errorResponses(400) },
         },
         config: { access: 'public' },
       },
       async (request, reply) => {
-        return sendCached(request, reply, await entry.page(request.query.count, request.query.skip));
+        return sendCached(
+          request,
+          reply,
+          await entry.page(request.query.count, request.query.skip, request.query.search),
+        );
       },
     );
 

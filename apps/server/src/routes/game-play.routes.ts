@@ -9,6 +9,7 @@ import {
   IdempotencyKey,
   IntId,
   intParam,
+  MonitorSearchText,
   roleRank,
   ScoreboardModel,
   Submission,
@@ -249,9 +250,14 @@ export const gamePlayRoutes =
       {
         schema: {
           tags,
-          summary: 'Game events, newest first (monitor)',
+          summary: 'Game events, newest first (monitor); `search` keeps those whose team, user or content contains it',
           params: GameParams,
-          querystring: z.object({ hideContainer: z.stringbool().default(false), count: Count, skip: Skip }),
+          querystring: z.object({
+            hideContainer: z.stringbool().default(false),
+            count: Count,
+            skip: Skip,
+            search: MonitorSearchText,
+          }),
           response: { 200: z.array(GameEvent), ...errorResponses(400, 401, 403, 404) },
         },
         config: { access: 'Monitor' },
@@ -264,9 +270,11 @@ export const gamePlayRoutes =
       {
         schema: {
           tags,
-          summary: 'Submissions with their answers, newest first (monitor); count 0 means all',
+          summary:
+            'Submissions with their answers, newest first (monitor); count 0 means all; `search` keeps those whose ' +
+            'team, user, challenge or answer contains it',
           params: GameParams,
-          querystring: z.object({ type: AnswerResult.optional(), count: Count, skip: Skip }),
+          querystring: z.object({ type: AnswerResult.optional(), count: Count, skip: Skip, search: MonitorSearchText }),
           response: { 200: z.array(Submission), ...errorResponses(400, 401, 403, 404) },
         },
         config: { access: 'Monitor' },

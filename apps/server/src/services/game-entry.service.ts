@@ -95,19 +95,20 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
 
   return {
     /** Visible games, latest start first; each page is serialised once per change of the games. */
-    async page(count: number, skip: number): Promise<CachedBody> {
-      const key = `${count}:${skip}`;
-      const cached = pages.get(key);
+    async page(count: number, skip: number, search?: string): Promise<CachedBody> {
+      // Searches are few and varied: only the plain pages every visitor reads are kept.
+      const key = search === undefined ? `${count}:${skip}` : undefined;
+      const cached = key === undefined ? undefined : pages.get(key);
       if (cached) return cached;
       const seen = generation;
       const [rows, total] = await Promise.all([
-        games.pageVisibleByStart(count, skip),
-        games.count({ includeHidden: false }),
+        games.pageVisibleByStart(count, skip, search),
+        games.count({ includeHidden: false, search }),
       ]);
       const data = rows.map(toBasic);
       const value = { data, length: data.length, total };
       const built = cachedBody(value, `gms-${sha256Hex(JSON.stringify(value)).slice(0, 16)}`, deps.clock.now());
-      if (seen === generation) pages.set(key, built);
+      if (key !== undefined && seen === generation) pages.set(key, built);
       return built;
     },
 

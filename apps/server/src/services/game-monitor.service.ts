@@ -8,14 +8,17 @@ const avatarUrl = (hash: string | null) => (hash ? `/assets/${hash}/avatar` : nu
 export function createGameMonitorService(deps: { repository: PlayRepository; play: GamePlayService }) {
   const { repository, play } = deps;
   return {
-    async events(gameId: number, page: { count: number; skip: number; hideContainer: boolean }): Promise<GameEvent[]> {
+    async events(
+      gameId: number,
+      page: { count: number; skip: number; hideContainer: boolean; search?: string | undefined },
+    ): Promise<GameEvent[]> {
       await play.assertStarted(gameId);
       return repository.events(gameId, page);
     },
 
     async submissions(
       gameId: number,
-      page: { count: number; skip: number; type: AnswerResult | undefined },
+      page: { count: number; skip: number; type: AnswerResult | undefined; search?: string | undefined },
     ): Promise<Submission[]> {
       await play.assertStarted(gameId);
       return repository.submissions(gameId, page);

@@ -84,9 +84,10 @@ export function createSettingsService(deps: {
   defaults?: { [S in Section]?: Partial<Settings[S]> };
   /**
    * What the configuration can do: without a captcha provider the captcha switch cannot be turned on, without a
-   * container engine the platform proxy (which forwards to container instances) cannot be chosen.
+   * container engine the platform proxy (which forwards to container instances) cannot be chosen, without mail
+   * (SMTP) e-mail confirmation cannot be required (no one could confirm).
    */
-  abilities?: { captchaEnabled: boolean; containersEnabled: boolean };
+  abilities?: { captchaEnabled: boolean; containersEnabled: boolean; mailEnabled?: boolean };
 }) {
   let current: Settings | undefined;
   const listeners = new Set<(settings: Settings) => void>();
@@ -146,7 +147,8 @@ export function createSettingsService(deps: {
     async edit(input: ConfigUpdateModel): Promise<void> {
       if (input.globalConfig?.apiEncryption === true) throw badRequest('error.apiEncryptionUnsupported');
       // Turning on what the configuration cannot perform would only pretend: a captcha without a provider protects
-      // nothing, the proxy without an engine has no instance to forward to. A value already set (before the
+      // nothing, the proxy without an engine has no instance to forward to, a confirmation mail no one sends
+      // locks every new account out. A value already set (before the
       // configuration changed) can still be saved or turned off.
       const { accountPolicy, containerPolicy } = get();
       const captchaOn = input.accountPolicy?.useCaptcha === true && !accountPolicy.useCaptcha;
@@ -154,6 +156,9 @@ export function createSettingsService(deps: {
       const proxyOn =
         input.containerPolicy?.portMapping === 'PlatformProxy' && containerPolicy.portMapping !== 'PlatformProxy';
       if (proxyOn && deps.abilities?.containersEnabled === false) throw badRequest('error.proxyNeedsEngine');
+      const confirmationOn =
+        input.accountPolicy?.emailConfirmationRequired === true && !accountPolicy.emailConfirmationRequired;
+      if (confirmationOn && deps.abilities?.mailEnabled === false) throw badRequest('error.mailNotConfigured');
       const { logoHash: _logo, faviconHash: _favicon, ...globalConfig } = input.globalConfig ?? {};
       await save({
         accountPolicy: input.accountPolicy ?? undefined,

@@ -238,6 +238,18 @@ export const Submission = z.object({
 export type Submission = z.infer<typeof Submission>;
 
 /**
+ * `search` of the monitor's feeds (`GET /api/game/{id}/events` and `/submissions`; Flagpole's addition, the
+ * reference's clients never send it): keeps the rows whose team, user, challenge or answer contains the text, in
+ * any case; `%` and `_` are literal. Blank or absent means every row.
+ */
+export const MonitorSearchText = z
+  .string()
+  .trim()
+  .max(100)
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+/**
  * `GET /api/game/{id}/check`: the caller's teams that already have an entry in the game. `name` and `status`
  * are Flagpole's additions, so a member who joined a team late sees what their team's entry is waiting for.
  * `division` is the entry's division id (null: none).

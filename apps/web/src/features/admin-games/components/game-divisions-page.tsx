@@ -1,7 +1,7 @@
 import type { Division } from '@flagpole/contract';
-import { Button, Center, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError, showSuccess } from '@/lib/notify';
@@ -13,6 +13,17 @@ import { GameHeader } from './game-header';
 import { LoadState } from './load-state';
 import { useRouteIds } from './use-route-ids';
 
+/**
+ * The divisions to show, in the organiser's order (as created, which is also the order players choose from),
+ * those whose name or invitation code contains the search (any case); all for a blank search.
+ */
+export function shownDivisions(divisions: readonly Division[], search: string): Division[] {
+  const needle = search.trim().toLowerCase();
+  return divisions.filter(
+    (division) => !needle || [division.name, division.inviteCode ?? ''].some((v) => v.toLowerCase().includes(needle)),
+  );
+}
+
 /** A game's divisions: separate brackets with their own codes, rankings and permissions. */
 export function GameDivisionsPage() {
   const { t } = useTranslation();
@@ -22,6 +33,7 @@ export function GameDivisionsPage() {
   const remove = useDeleteDivision();
   // undefined: closed; null: a new division; a division: editing it.
   const [editing, setEditing] = useState<Division | null | undefined>(undefined);
+  const [search, setSearch] = useState('');
 
   const confirmDelete = (division: Division) =>
     modals.openConfirmModal({
@@ -48,17 +60,27 @@ export function GameDivisionsPage() {
           {t('adminGames.divisions.new')}
         </Button>
       </Group>
+      {divisions && divisions.length > 0 && (
+        <TextInput
+          type="search"
+          leftSection={<IconSearch size={16} />}
+          label={t('adminGames.divisions.search')}
+          value={search}
+          maxLength={128}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+      )}
       <LoadState data={divisions} error={error} onRetry={() => reload()}>
         {(list) =>
-          list.length === 0 ? (
+          shownDivisions(list, search).length === 0 ? (
             <Center py="lg">
               <Text c="dimmed" ta="center">
-                {t('adminGames.divisions.empty')}
+                {list.length === 0 ? t('adminGames.divisions.empty') : t('adminSite.list.noMatch')}
               </Text>
             </Center>
           ) : (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-              {list.map((division) => (
+              {shownDivisions(list, search).map((division) => (
                 <DivisionCard
                   key={division.id}
                   division={division}

@@ -1,7 +1,7 @@
 import { type GameNotice, gameLimits } from '@flagpole/contract';
-import { ActionIcon, Button, Card, Center, Group, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Card, Center, Group, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconSearch, IconSend, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,14 @@ import { GameHeader } from './game-header';
 import { LoadState } from './load-state';
 import { MarkdownEditor } from './markdown-editor';
 import { useRouteIds } from './use-route-ids';
+
+/** The notices to show: newest first, those whose text contains the search (any case); all for a blank search. */
+export function shownNotices(notices: readonly GameNotice[], search: string): GameNotice[] {
+  const needle = search.trim().toLowerCase();
+  return notices
+    .filter((notice) => !needle || notice.values.some((value) => value.toLowerCase().includes(needle)))
+    .sort((a, b) => b.time - a.time || b.id - a.id);
+}
 
 function NoticeComposer({ gameId }: { gameId: number }) {
   const { t } = useTranslation();
@@ -150,26 +158,36 @@ export function GameNoticesPage() {
   const { t } = useTranslation();
   const { gameId } = useRouteIds();
   const { notices, error } = useEditNotices(gameId);
+  const [search, setSearch] = useState('');
   return (
     <Stack gap="md">
       <GameHeader gameId={gameId} page={t('adminGames.tabs.notices')} />
       <NoticeComposer gameId={gameId} />
+      {notices && notices.length > 0 && (
+        <TextInput
+          type="search"
+          leftSection={<IconSearch size={16} />}
+          label={t('adminGames.notices.search')}
+          value={search}
+          maxLength={128}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+      )}
       <LoadState data={notices} error={error}>
-        {(list) =>
-          list.length === 0 ? (
+        {(list) => {
+          const shown = shownNotices(list, search);
+          return shown.length === 0 ? (
             <Center py="lg">
-              <Text c="dimmed">{t('adminGames.notices.empty')}</Text>
+              <Text c="dimmed">{list.length === 0 ? t('adminGames.notices.empty') : t('adminSite.list.noMatch')}</Text>
             </Center>
           ) : (
             <Stack gap="sm">
-              {[...list]
-                .sort((a, b) => b.time - a.time)
-                .map((notice) => (
-                  <NoticeCard key={notice.id} gameId={gameId} notice={notice} />
-                ))}
+              {shown.map((notice) => (
+                <NoticeCard key={notice.id} gameId={gameId} notice={notice} />
+              ))}
             </Stack>
-          )
-        }
+          );
+        }}
       </LoadState>
     </Stack>
   );

@@ -7,6 +7,7 @@ import { useDivisions } from '../api/divisions';
 import { useParticipations } from '../api/get-participations';
 import { GameHeader } from './game-header';
 import { LoadState } from './load-state';
+import { BulkReview } from './review/bulk-review';
 import { ParticipationCard } from './review/participation-card';
 import { useRouteIds } from './use-route-ids';
 
@@ -124,6 +125,10 @@ export function GameReviewPage() {
           allowDeselect={false}
         />
       </Stack>
+      <BulkReview
+        gameId={gameId}
+        shown={(participations ?? []).filter((item) => matches(item, filter, division, search))}
+      />
       <LoadState data={participations} error={error}>
         {(list) => {
           const shown = orderParticipations(

@@ -11,8 +11,8 @@ export interface GamePage {
 
 export const GAMES_PAGE_SIZE = 12;
 
-/** One page (1-based) of the visible games, newest start first. */
-export function useGames(page: number) {
-  const key = gameKeys.list(GAMES_PAGE_SIZE, (page - 1) * GAMES_PAGE_SIZE);
+/** One page (1-based) of the visible games (those whose title contains `search`, when given), newest start first. */
+export function useGames(page: number, search: string | null = null) {
+  const key = gameKeys.list(GAMES_PAGE_SIZE, (page - 1) * GAMES_PAGE_SIZE, search);
   return useSWR<GamePage>(key, fetcher, { refreshInterval: 5 * 60_000 });
 }

@@ -1,6 +1,7 @@
 /** SWR keys (= API paths) of the game endpoints, shared by queries and the mutations that refresh them. */
 export const gameKeys = {
-  list: (count: number, skip: number) => `/api/game?count=${count}&skip=${skip}`,
+  list: (count: number, skip: number, search: string | null = null) =>
+    `/api/game?count=${count}&skip=${skip}${search ? `&search=${encodeURIComponent(search)}` : ''}`,
   recent: (limit: number) => `/api/game/recent?limit=${limit}`,
   game: (id: number) => `/api/game/${id}`,
   details: (id: number) => `/api/game/${id}/details`,

@@ -1,6 +1,7 @@
 import type { BasicGameInfoModel } from '@flagpole/contract';
-import { Center, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconFlag3 } from '@tabler/icons-react';
+import { Center, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconFlag3, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
@@ -65,19 +66,28 @@ function Highlights({ now }: { now: number }) {
 export default function GameListPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.games'));
-  const [page, setPage] = useState(1);
+  const [input, setInput] = useState('');
+  const [settled] = useDebouncedValue(input.trim(), 300);
+  const search = settled === '' ? null : settled;
+  // A new search starts on its first page.
+  const [paging, setPaging] = useState({ search, page: 1 });
+  const page = paging.search === search ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ search, page: next });
   const now = useNow(30_000);
-  const { data, error, isLoading, mutate } = useGames(page);
+  const { data, error, isLoading, mutate } = useGames(page, search);
   const { data: recent } = useRecentGames(20);
   const pageCount = data ? Math.max(1, Math.ceil(data.total / GAMES_PAGE_SIZE)) : 1;
   // Running and upcoming games have their own sections above: each game is shown once.
   const highlighted = new Set(
     (recent ?? []).filter((game) => gamePhase(game.start, game.end, now) !== 'ended').map((game) => game.id),
   );
-  const earlier = recent
-    ? data?.data.filter((game) => !highlighted.has(game.id) && gamePhase(game.start, game.end, now) === 'ended')
-    : data?.data;
-  const anyHighlighted = highlighted.size > 0;
+  // While searching every matching game is in one list (the running and upcoming sections are hidden).
+  const earlier = search
+    ? data?.data
+    : recent
+      ? data?.data.filter((game) => !highlighted.has(game.id) && gamePhase(game.start, game.end, now) === 'ended')
+      : data?.data;
+  const anyHighlighted = search === null && highlighted.size > 0;
 
   return (
     <PageContainer>
@@ -86,10 +96,22 @@ export default function GameListPage() {
           <Title order={1}>{t('games.list.title')}</Title>
           <Text c="dimmed">{t('games.list.description')}</Text>
         </div>
-        <Highlights now={now} />
+        {(input !== '' || (data?.total ?? 0) > 0) && (
+          <TextInput
+            type="search"
+            maw={480}
+            leftSection={<IconSearch size={16} />}
+            aria-label={t('games.list.search')}
+            placeholder={t('games.list.search')}
+            maxLength={128}
+            value={input}
+            onChange={(event) => setInput(event.currentTarget.value)}
+          />
+        )}
+        {search === null && <Highlights now={now} />}
         <section aria-labelledby="games-all">
           <Title order={2} size="h3" id="games-all" mb="sm">
-            {anyHighlighted ? t('games.list.earlier') : t('games.list.all')}
+            {search ? t('games.list.results') : anyHighlighted ? t('games.list.earlier') : t('games.list.all')}
           </Title>
           {error && !data ? (
             <ErrorAlert error={error} title={t('games.list.loadFailed')} onRetry={() => mutate()} />
@@ -113,6 +135,8 @@ export default function GameListPage() {
                 </Group>
               )}
             </Stack>
+          ) : search ? (
+            <Text c="dimmed">{t('games.list.noMatch', { search })}</Text>
           ) : anyHighlighted ? (
             <Text c="dimmed">{t('games.list.noneEarlier')}</Text>
           ) : (

@@ -10,11 +10,13 @@ import { useMonitorLive } from '../hooks/use-monitor-live';
 import { answerOf, EVENT_TYPES } from '../lib/answer-status';
 import { eventText } from '../lib/event-text';
 import { eventIdentity } from '../lib/feed-identity';
+import { eventMatches } from '../lib/feed-search';
 import { mergeFeed } from '../lib/live-feed';
 import { rowKeys } from '../lib/row-keys';
 import { AnswerBadge } from './answer-badge';
 import classes from './feed.module.css';
 import { FeedPager } from './feed-pager';
+import { FeedSearchBox, useFeedSearch } from './feed-search-box';
 import { FeedState } from './feed-state';
 import { LiveToggle } from './live-toggle';
 import { WithGameId } from './monitor-route';
@@ -123,10 +125,10 @@ function Events({ gameId }: { gameId: number }) {
   const { t } = useTranslation();
   const [hideContainer, setHideContainer] = useLocalStorage({ key: HIDE_CONTAINER_KEY, defaultValue: false });
   const [types, setTypes] = useState<string[]>([...EVENT_TYPES]);
-  const [page, setPage] = useState(0);
+  const { input, setInput, search, page, setPage } = useFeedSearch();
   const [paused, setPaused] = useState(false);
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
-  const { events, hasOlder, error, isLoading } = useMonitorEvents(gameId, page, hideContainer, paused);
+  const { events, hasOlder, error, isLoading } = useMonitorEvents(gameId, page, hideContainer, paused, search);
   const live = useLiveFeed<GameEvent>(paused);
   const liveState = useMonitorLive(gameId, { onEvent: live.push });
 
@@ -136,14 +138,16 @@ function Events({ gameId }: { gameId: number }) {
       page > 0
         ? history
         : mergeFeed(
-            live.shown.filter((event) => !(hideContainer && CONTAINER_EVENTS.has(event.type))),
+            live.shown.filter(
+              (event) => !(hideContainer && CONTAINER_EVENTS.has(event.type)) && eventMatches(event, search),
+            ),
             history,
             eventIdentity,
             (event) => event.time,
           );
     // The server filters container events only; the type chips narrow what is on screen.
     return pageRows.filter((event) => types.includes(event.type));
-  }, [events, live.shown, page, hideContainer, types]);
+  }, [events, live.shown, page, hideContainer, types, search]);
   const fresh = useMemo(() => new Set(live.shown), [live.shown]);
   const typeChoices = EVENT_TYPES.filter((type) => !(hideContainer && CONTAINER_EVENTS.has(type)));
 
@@ -160,6 +164,7 @@ function Events({ gameId }: { gameId: number }) {
           </Group>
         </Chip.Group>
         <Group gap="md">
+          <FeedSearchBox value={input} onChange={setInput} />
           <Switch
             size="sm"
             label={t('monitor.events.hideContainer')}
@@ -181,7 +186,11 @@ function Events({ gameId }: { gameId: number }) {
           )
         ) : (
           <Stack p="md">
-            <FeedState error={events ? undefined : error} loading={isLoading} emptyText={t('monitor.events.empty')} />
+            <FeedState
+              error={events ? undefined : error}
+              loading={isLoading}
+              emptyText={search ? t('monitor.search.noMatch') : t('monitor.events.empty')}
+            />
           </Stack>
         )}
       </Card>

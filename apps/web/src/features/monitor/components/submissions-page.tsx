@@ -9,11 +9,13 @@ import { useLiveFeed } from '../hooks/use-live-feed';
 import { useMonitorLive } from '../hooks/use-monitor-live';
 import { ANSWER_FILTERS } from '../lib/answer-status';
 import { submissionIdentity } from '../lib/feed-identity';
+import { submissionMatches } from '../lib/feed-search';
 import { mergeFeed } from '../lib/live-feed';
 import { rowKeys } from '../lib/row-keys';
 import { AnswerBadge } from './answer-badge';
 import classes from './feed.module.css';
 import { FeedPager } from './feed-pager';
+import { FeedSearchBox, useFeedSearch } from './feed-search-box';
 import { FeedState } from './feed-state';
 import { LiveToggle } from './live-toggle';
 import { WithGameId } from './monitor-route';
@@ -147,31 +149,37 @@ function SubmissionList({ rows, fresh }: { rows: readonly Submission[]; fresh: R
 function Submissions({ gameId }: { gameId: number }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>('all');
-  const [page, setPage] = useState(0);
+  const { input, setInput, search, page, setPage } = useFeedSearch();
   const [paused, setPaused] = useState(false);
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const type = filter === 'all' ? null : filter;
-  const { submissions, hasOlder, error, isLoading } = useMonitorSubmissions(gameId, page, type, paused);
+  const { submissions, hasOlder, error, isLoading } = useMonitorSubmissions(gameId, page, type, paused, search);
   const live = useLiveFeed<Submission>(paused);
   const liveState = useMonitorLive(gameId, { onSubmission: live.push });
 
   const rows = useMemo(() => {
     const history = submissions ?? [];
     if (page > 0) return history;
-    const matching = live.shown.filter((row) => type === null || row.status === type);
+    const matching = live.shown.filter(
+      (row) => (type === null || row.status === type) && submissionMatches(row, search),
+    );
     return mergeFeed(matching, history, submissionIdentity, (row) => row.time);
-  }, [submissions, live.shown, page, type]);
+  }, [submissions, live.shown, page, type, search]);
   const fresh = useMemo(() => new Set(live.shown), [live.shown]);
 
-  const changeFilter = useCallback((next: Filter) => {
-    setFilter(next);
-    setPage(0);
-  }, []);
+  const changeFilter = useCallback(
+    (next: Filter) => {
+      setFilter(next);
+      setPage(0);
+    },
+    [setPage],
+  );
 
   return (
     <MonitorShell gameId={gameId} active="submissions" live={liveState}>
       <Group justify="space-between" className={classes.toolbar}>
         <StatusFilter value={filter} onChange={changeFilter} />
+        <FeedSearchBox value={input} onChange={setInput} />
         <LiveToggle paused={paused} heldCount={live.heldCount} onChange={setPaused} />
       </Group>
       <Card withBorder padding={0}>
@@ -186,7 +194,7 @@ function Submissions({ gameId }: { gameId: number }) {
             <FeedState
               error={submissions ? undefined : error}
               loading={isLoading}
-              emptyText={t('monitor.submissions.empty')}
+              emptyText={search ? t('monitor.search.noMatch') : t('monitor.submissions.empty')}
             />
           </Stack>
         )}
