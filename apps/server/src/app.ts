@@ -88,6 +88,10 @@ import { createSessionService } from './services/session.service';
 import { createSettingsService } from './services/settings.service';
 import { createTeamService } from './services/team.service';
 import { registerTransfer } from './transfer.module';
+import { createWebhookRepository } from './webhooks/webhook.repository';
+import { webhookRoutes } from './webhooks/webhook.routes';
+import { createWebhookService } from './webhooks/webhook.service';
+import { createWebhookQueue, type WebhookQueue } from './webhooks/webhook-queue';
 
 /** Services tests and start-up tasks reach through the app (for example to drop the post cache). */
 export interface AppServices {
@@ -101,6 +105,8 @@ export interface AppServices {
   hubs: LiveHubs;
   /** Where files and captures are stored (local disk or S3). */
   storage: BlobStore;
+  /** The webhook delivery queue (tests run its ticks with the injected clock). */
+  webhooks: WebhookQueue;
 }
 
 declare module 'fastify' {
@@ -232,10 +238,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const profiles = createProfileService({ users, sessions, files, onPublicProfileChange: () => posts.invalidate() });
   const teams = createTeamService({ db, clock, files, events: deps.events });
   const noticeRepository = createNoticeRepository(db);
-  const notices = createNoticeService({ repository: noticeRepository, clock, events: deps.events });
+  const webhookRepository = createWebhookRepository(db);
+  const webhooks = createWebhookQueue({
+    repository: webhookRepository,
+    clock,
+    log: app.log,
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+    timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+  });
+  webhooks.start();
+  app.addHook('onClose', async () => webhooks.close());
+  const notices = createNoticeService({ repository: noticeRepository, clock, events: deps.events, webhooks });
   const gameEdit = createGameEditService({ db, clock, events: deps.events, files, notices, noticeRepository });
   const challengeEdit = createChallengeEditService({ db, clock, events: deps.events, notices, containersEnabled });
-  const gameEntry = createGameEntryService({ db, clock, events: deps.events });
+  const gameEntry = createGameEntryService({ db, clock, events: deps.events, webhooks });
   const divisions = createDivisionService({ db, events: deps.events });
   const gamePhases = createGamePhaseService({ db, events: deps.events });
 
@@ -321,6 +337,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiter,
     notices,
     noticeRepository,
+    webhooks,
     lookupTrustMs: config.LOOKUP_CACHE_SECONDS * 1000,
     audit,
     observe: metrics.play,
@@ -368,8 +385,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxImageBytes: limits.imageBytes,
     live,
   });
+  await app.register(
+    webhookRoutes({
+      webhooks: createWebhookService({
+        repository: webhookRepository,
+        queue: webhooks,
+        clock,
+        allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+        timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      }),
+    }),
+  );
   const hubs = await registerLiveHubs(app, { db, clock, events: deps.events, bearerTokens, live });
-  app.decorate('services', { settings, posts, play, admin, hubs, storage: blobs });
+  app.decorate('services', { settings, posts, play, admin, hubs, storage: blobs, webhooks });
   registerMetrics(app, {
     config,
     db,

@@ -98,6 +98,10 @@ const EnvSchema = z.object({
   LOOKUP_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(15),
   /** Behind a reverse proxy: trust X-Forwarded-For / -Proto. */
   TRUST_PROXY: booleanFlag.default(false),
+  /** Lets webhooks reach loopback, private and link-local addresses (server-side request forgery guard off). */
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
+  /** How long a webhook receiver may take to answer before the attempt counts as failed. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
   /** Longest wait for a request's headers, from its first byte (or the previous answer on the connection). */
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(600).default(30),
   /** Longest pause while a request body arrives (progress, not total time: a slow upload may take hours). */

@@ -24,6 +24,7 @@ import type { ProcessLease } from './services/process-lease';
 import type { RateLimiter } from './services/rate-limit.service';
 import { createScoreboardService, type ScoreboardService } from './services/scoreboard.service';
 import { createTeamResultsService } from './services/team-results.service';
+import type { WebhookEmitter } from './webhooks/webhook-queue';
 
 export interface GamePlay {
   scoreboard: ScoreboardService;
@@ -50,6 +51,8 @@ export async function registerGamePlay(
     events: EventBus;
     limiter: RateLimiter;
     notices: NoticeService;
+    /** Solves and cheat detections go to webhooks. */
+    webhooks?: WebhookEmitter;
     noticeRepository: NoticeRepository;
     /** How long cached player and challenge lookups are trusted (0: no cache). */
     lookupTrustMs: number;
@@ -88,6 +91,7 @@ export async function registerGamePlay(
     audit: deps.audit,
     onVerdict: deps.observe?.verdict,
     decided,
+    webhooks: deps.webhooks,
   });
   const lookups = createPlayLookups({ repository, events, clock, trustMs: deps.lookupTrustMs });
   const play = createGamePlayService({

@@ -267,6 +267,7 @@ describe('route walker', () => {
     expect([...covered].sort()).toEqual([
       'cId',
       'challengeId',
+      'deliveryId',
       'divisionId',
       'fId',
       'id',

@@ -21,6 +21,7 @@ export * from './schemas/posts';
 export * from './schemas/team';
 export * from './schemas/tokens';
 export * from './schemas/transfer';
+export * from './schemas/webhooks';
 export * from './schemas/writeups';
 export * from './scoreboard-delta';
 export * from './scoring';

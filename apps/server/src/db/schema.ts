@@ -332,6 +332,63 @@ export interface ServerProcessesTable {
   lease_until: Date;
 }
 
+export type WebhookFormat = 'generic' | 'discord' | 'slack';
+export type WebhookDeliveryStatus = 'held' | 'pending' | 'delivered' | 'failed' | 'abandoned';
+
+/** Endpoints that receive platform events (docs/integrations.md, "Webhooks"). */
+export interface WebhooksTable {
+  id: Serial;
+  url: string;
+  format: WebhookFormat;
+  /** The event types it wants (a JSON array of strings). */
+  events: ColumnType<string[], string, string>;
+  /** Only events of this game; null: every game's (and events of no game). */
+  game_id: number | null;
+  /** The language of Discord and Slack messages. */
+  language: ColumnType<string, string | undefined, string>;
+  /** `whsec_` + base64 key (Standard Webhooks). */
+  secret: string;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  disabled_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** One event for one endpoint: the durable queue and its outcome. */
+export interface WebhookDeliveriesTable {
+  id: Serial;
+  webhook_id: number;
+  /** The `webhook-id` header: the same on every attempt. */
+  message_id: string;
+  event_type: string;
+  event_key: string;
+  game_id: number | null;
+  event_at: Date;
+  payload: ColumnType<unknown, string, string>;
+  status: WebhookDeliveryStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Start of the 24-hour retry window (creation, or the last manual retry). */
+  queued_at: Timestamp;
+  next_attempt_at: Timestamp;
+  claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_status_code: ColumnType<number | null, number | null | undefined, number | null>;
+  last_latency_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  last_response_excerpt: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  delivered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface WebhookAttemptsTable {
+  id: Serial;
+  delivery_id: number;
+  attempted_at: Date;
+  status_code: number | null;
+  latency_ms: number;
+  response_excerpt: string | null;
+  error: string | null;
+}
+
 /** Stored server log entries (level Information and above), newest read first. */
 export interface LogsTable {
   id: Generated<string>;
@@ -371,6 +428,9 @@ export interface Database {
   api_tokens: ApiTokensTable;
   container_instances: ContainerInstancesTable;
   server_processes: ServerProcessesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -86,6 +86,11 @@ export const AUDIT_ACTIONS = {
   'settings.update': 'save the platform settings',
   'settings.logo': 'upload the platform logo',
   'settings.resetLogo': 'reset the platform logo',
+  'webhook.create': 'add a webhook',
+  'webhook.update': 'edit a webhook',
+  'webhook.delete': 'delete a webhook',
+  'webhook.test': 'send a test message to a webhook',
+  'webhook.retry': 'retry a webhook delivery',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/event-bus';
 import type { CommitResult, JudgeRepository, PendingSubmission, Verdict } from '../repositories/judge.repository';
 import type { StoredSubmission } from '../repositories/play.repository';
+import type { WebhookEmitter } from '../webhooks/webhook-queue';
 import type { AuditLog } from './audit-log';
 import type { DecidedChallenges } from './decided-challenges';
 import type { FlagCache } from './flag-cache';
@@ -45,6 +46,8 @@ export interface FlagCheckerOptions {
    * check (docs/game-play.md). Without it every such commit checks.
    */
   decided?: DecidedChallenges;
+  /** Solves and cheat detections go to webhooks. */
+  webhooks?: WebhookEmitter;
 }
 
 /** Submissions taken over from processes that are gone, at most this many per pass. */
@@ -63,7 +66,7 @@ const RETRY_MAX_MS = 5_000;
  */
 export function createFlagChecker(options: FlagCheckerOptions) {
   const { repository, log } = options;
-  const announcer = { events: options.events, audit: options.audit };
+  const announcer = { events: options.events, audit: options.audit, webhooks: options.webhooks };
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const batchSize = Math.max(1, options.batchSize ?? 256);
   const waiting: number[] = [];

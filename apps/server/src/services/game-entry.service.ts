@@ -22,6 +22,7 @@ import { createGamePhaseRepository } from '../repositories/game-phase.repository
 import { createRosterRepository } from '../repositories/roster.repository';
 import { createTeamRepository } from '../repositories/team.repository';
 import { isUniqueViolation } from '../repositories/user.repository';
+import type { WebhookEmitter } from '../webhooks/webhook-queue';
 import { acceptsWithoutReview, divisionForJoin, inviteCodeForJoin, joinableDivisions } from './division-rules';
 import { GAMES_CHANGED, posterUrl } from './game-edit.service';
 import { assertGameNotEnded, hasGameEnded, hasGameStarted } from './game-window';
@@ -72,7 +73,13 @@ export function orderRecentGames(games: GameRow[], now: Date): GameRow[] {
 }
 
 /** The player's way into games: lists, details, joining and leaving; and the organiser's review. */
-export function createGameEntryService(deps: { db: Db; clock: Clock; events: EventBus }) {
+export function createGameEntryService(deps: {
+  db: Db;
+  clock: Clock;
+  events: EventBus;
+  /** Entries waiting for an organiser's review go to webhooks. */
+  webhooks?: WebhookEmitter;
+}) {
   const games = createGameRepository(deps.db);
   const divisions = createDivisionRepository(deps.db);
   const phases = createGamePhaseRepository(deps.db);
@@ -182,6 +189,7 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
     async join(identity: Identity, gameId: number, input: GameJoinModel): Promise<void> {
       const game = await load(gameId);
       assertGameNotEnded(game, deps.clock.now());
+      let review: { participationId: number; team: { id: number; name: string } } | undefined;
       try {
         await deps.db.transaction().execute(async (trx) => {
           const teams = createTeamRepository(trx);
@@ -226,6 +234,9 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
           }
           if (status === 'Pending' && acceptsWithoutReview(division, game.accept_without_review)) status = 'Accepted';
           if (status !== participation.status) await repo.setStatus(participation.id, status);
+          if (status === 'Pending' && participation.status !== 'Pending') {
+            review = { participationId: participation.id, team: { id: team.id, name: team.name } };
+          }
         });
       } catch (error) {
         // Two requests of the same user racing: the roster's unique (game, user) decides.
@@ -233,6 +244,16 @@ export function createGameEntryService(deps: { db: Db; clock: Clock; events: Eve
         throw error;
       }
       await invalidate(gameId);
+      if (review) {
+        const at = deps.clock.now();
+        void deps.webhooks?.emit({
+          type: 'participation.review',
+          key: `review:${review.participationId}:${at.getTime()}`,
+          gameId,
+          at,
+          data: { team: review.team, participationId: review.participationId },
+        });
+      }
     },
 
     /**

@@ -5,13 +5,21 @@ import { sha256Hex } from '../lib/crypto';
 import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import { publishLive } from '../realtime/live-channel';
 import type { NoticeRepository } from '../repositories/notice.repository';
+import { noticeWebhookEvent } from '../webhooks/notice-events';
+import type { WebhookEmitter } from '../webhooks/webhook-queue';
 
 /**
  * Game notices: organisers' announcements and the automatic ones (bloods, new challenges,
  * new hints). Each game's list is serialised once per change and pushed to live channels.
  * Callers that create notices inside a transaction call `announce` after it commits.
  */
-export function createNoticeService(deps: { repository: NoticeRepository; clock: Clock; events: EventBus }) {
+export function createNoticeService(deps: {
+  repository: NoticeRepository;
+  clock: Clock;
+  events: EventBus;
+  /** Published notices (bloods, releases, announcements) go to webhooks. */
+  webhooks?: WebhookEmitter;
+}) {
   const cache = new Map<number, CachedBody>();
   // Bumped on every change, so a read that raced with a change does not cache what it read.
   const generations = new Map<number, number>();
@@ -62,6 +70,8 @@ export function createNoticeService(deps: { repository: NoticeRepository; clock:
     async announce(gameId: number, notice: GameNotice): Promise<void> {
       await changed(gameId);
       await publishLive(deps.events, gameId, { type: 'notice', data: notice });
+      const event = noticeWebhookEvent(gameId, notice, deps.clock.now());
+      if (event) void deps.webhooks?.emit(event);
     },
 
     async edit(gameId: number, noticeId: number, text: string): Promise<GameNotice | undefined> {

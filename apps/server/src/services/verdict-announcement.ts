@@ -2,12 +2,15 @@ import type { GameEvent, LogLevel, Submission, TaskStatus } from '@flagpole/cont
 import type { EventBus } from '../lib/event-bus';
 import { publishLive } from '../realtime/live-channel';
 import type { Verdict } from '../repositories/judge.repository';
+import type { WebhookEmitter } from '../webhooks/webhook-queue';
 import type { AuditLog } from './audit-log';
 
 /** Where a committed verdict is told: the event bus (live channels, hubs) and the audit trail. */
 export interface VerdictAnnouncer {
   events: EventBus;
   audit?: AuditLog;
+  /** Solves and cheat detections as webhook events. */
+  webhooks?: WebhookEmitter;
 }
 
 /** How a verdict reads in the audit trail. */
@@ -63,4 +66,26 @@ export async function announceVerdict(to: VerdictAnnouncer, v: Verdict, time: nu
     });
   }
   await publishLive(to.events, s.gameId, { type: 'submission', data: submission });
+  emitWebhook(to.webhooks, v);
+}
+
+/** The webhook event of a verdict: a solve (held by the queue while a freeze hides it) or a cheat detection. */
+function emitWebhook(webhooks: WebhookEmitter | undefined, v: Verdict): void {
+  if (!webhooks || (v.status !== 'Accepted' && v.status !== 'CheatDetected')) return;
+  const s = v.submission;
+  const common = {
+    gameId: s.gameId,
+    at: s.submittedAt,
+  };
+  const data = {
+    challenge: { id: s.challengeId, name: s.challengeTitle },
+    team: { id: s.teamId, name: s.teamName },
+    user: s.userName ?? undefined,
+    submittedAt: s.submittedAt.toISOString(),
+  };
+  if (v.status === 'Accepted') void webhooks.emit({ ...common, type: 'solve', key: `solve:${s.id}`, data });
+  else {
+    const sourceTeam = v.source ? { name: v.source.teamName } : undefined;
+    void webhooks.emit({ ...common, type: 'cheat.detected', key: `cheat:${s.id}`, data: { ...data, sourceTeam } });
+  }
 }

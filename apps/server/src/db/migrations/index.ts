@@ -15,6 +15,7 @@ import * as teamEntryRoster from './0015_team_entry_roster';
 import * as scoreboardFreeze from './0016_scoreboard_freeze';
 import * as challengeRelease from './0017_challenge_release';
 import * as gamePhases from './0018_game_phases';
+import * as webhooks from './0019_webhooks';
 
 /** Every migration in order; names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0016_scoreboard_freeze': scoreboardFreeze,
   '0017_challenge_release': challengeRelease,
   '0018_game_phases': gamePhases,
+  '0019_webhooks': webhooks,
 };

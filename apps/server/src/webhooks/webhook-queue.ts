@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { type Language, SUPPORTED_LANGUAGES } from '@flagpole/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { Webhook } from 'standardwebhooks';
+import type { Clock } from '../lib/clock';
+import { retryDelayMs, withinRetryWindow } from './backoff';
+import type { ClaimedDelivery, WebhookRepository, WebhookRow } from './webhook.repository';
+import { genericBody, type WebhookEvent } from './webhook-events';
+import { chatMessage } from './webhook-messages';
+import { type SendResult, sendWebhook } from './webhook-sender';
+
+/*
+ * The webhook delivery queue (docs/integrations.md, "Webhooks"):
+ *
+ * - `emit` queues an event for every enabled endpoint that wants it, after the change that caused it committed;
+ *   the body is built then (generic JSON or the chat message), so a retry sends the same bytes under the same
+ *   `webhook-id`. A solve made during a scoreboard freeze is queued held and released at the reveal.
+ * - every process runs a ticker (injected clock) that releases held deliveries the reveal uncovered and claims due
+ *   deliveries with a conditional update, so one process sends each attempt; each endpoint's oldest pending
+ *   delivery goes first and nothing later is sent while it waits for a retry.
+ * - a failed attempt is retried with exponential backoff and jitter for 24 hours; after that the delivery has
+ *   failed, the endpoint is disabled with its reason and its queue abandoned.
+ */
+
+const TICK_MS = 500;
+/** How long a claimed delivery stays with the claiming process (it sends within the 10 s timeout). */
+const LEASE_MS = 60_000;
+export const SEND_TIMEOUT_MS = 10_000;
+
+export interface WebhookQueueOptions {
+  repository: WebhookRepository;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  allowPrivate: boolean;
+  timeoutMs?: number;
+  tickMs?: number;
+  random?: () => number;
+}
+
+const languageOf = (value: string): Language =>
+  (SUPPORTED_LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en-US';
+
+/** The body an endpoint receives for an event, in its format. */
+export function bodyFor(webhook: Pick<WebhookRow, 'format' | 'language'>, event: WebhookEvent): unknown {
+  return webhook.format === 'generic'
+    ? genericBody(event)
+    : chatMessage(webhook.format, event, languageOf(webhook.language));
+}
+
+/** The Standard Webhooks headers of one attempt (signed again at each attempt: the timestamp is the attempt's). */
+export function signedHeaders(secret: string, messageId: string, at: Date, body: string): Record<string, string> {
+  const timestamp = new Date(Math.floor(at.getTime() / 1000) * 1000);
+  return {
+    'webhook-id': messageId,
+    'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(messageId, timestamp, body),
+  };
+}
+
+export function createWebhookQueue(options: WebhookQueueOptions) {
+  const { repository, clock, log } = options;
+  const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
+  const random = options.random ?? Math.random;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let emitting = new Set<Promise<void>>();
+
+  async function enqueue(event: WebhookEvent): Promise<void> {
+    const endpoints = (await repository.list()).filter(
+      (w) =>
+        w.enabled &&
+        (event.type === 'webhook.test' || w.events.includes(event.type)) &&
+        (w.game_id === null || w.game_id === event.gameId),
+    );
+    if (endpoints.length === 0) return;
+    let held = false;
+    if (event.gameId !== null) {
+      const facts = await repository.gameFacts(event.gameId, event.at);
+      if (facts && !event.data.game) event.data.game = { id: event.gameId, name: facts.title };
+      // A solve during a freeze is hidden from players until the reveal; so is its webhook delivery.
+      held = event.type === 'solve' && (facts?.frozen ?? false);
+    }
+    await repository.enqueue(
+      endpoints.map((w) => ({
+        webhookId: w.id,
+        messageId: `msg_${randomUUID().replaceAll('-', '')}`,
+        eventType: event.type,
+        eventKey: event.key,
+        gameId: event.gameId,
+        eventAt: event.at,
+        payload: bodyFor(w, event),
+        held,
+      })),
+      clock.now(),
+    );
+  }
+
+  async function deliver(d: ClaimedDelivery): Promise<void> {
+    const at = clock.now();
+    const body = JSON.stringify(d.payload);
+    let result: SendResult;
+    try {
+      result = await sendWebhook(d.url, body, signedHeaders(d.secret, d.message_id, at, body), {
+        allowPrivate: options.allowPrivate,
+        timeoutMs,
+      });
+    } catch (error) {
+      result = { statusCode: null, latencyMs: 0, excerpt: null, error: String(error) };
+    }
+    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    const outcome = { ...result, error: ok ? null : (result.error ?? `HTTP ${result.statusCode}`) };
+    const now = clock.now();
+    if (ok) return repository.recordAttempt(d.id, at, outcome, { status: 'delivered' });
+    if (withinRetryWindow(d.queued_at, now)) {
+      const nextAttemptAt = new Date(now.getTime() + retryDelayMs(d.attempts + 1, random()));
+      return repository.recordAttempt(d.id, at, outcome, { status: 'pending', nextAttemptAt });
+    }
+    await repository.recordAttempt(d.id, at, outcome, { status: 'failed' });
+    await repository.disable(d.webhook_id, `Deliveries failed for 24 hours (last: ${outcome.error})`);
+    log.warn({ webhookId: d.webhook_id }, 'webhook disabled after a day of failed deliveries');
+  }
+
+  /** Game start and end as events: each boundary the clock crossed since the previous tick (none before the first). */
+  let boundariesFrom: Date | undefined;
+  async function gameBoundaries(now: Date): Promise<void> {
+    const from = boundariesFrom;
+    boundariesFrom = now;
+    if (!from || now <= from) return;
+    for (const game of await repository.gamesCrossing(from, now)) {
+      const data = {
+        game: { id: game.id, name: game.title },
+        startAt: game.start_at.toISOString(),
+        endAt: game.end_at.toISOString(),
+      };
+      for (const [type, at] of [
+        ['game.started', game.start_at],
+        ['game.ended', game.end_at],
+      ] as const) {
+        if (at > from && at <= now) {
+          await enqueue({ type, key: `${type}:${game.id}:${at.getTime()}`, gameId: game.id, at, data: { ...data } });
+        }
+      }
+    }
+  }
+
+  async function tick(): Promise<void> {
+    const now = clock.now();
+    await gameBoundaries(now);
+    await repository.releaseHeld(now);
+    const claimed = await repository.claimDue(now, new Date(now.getTime() + LEASE_MS));
+    await Promise.all(claimed.map(deliver));
+  }
+
+  function runTick(): Promise<void> {
+    running ??= tick()
+      .catch((error: unknown) => log.error({ err: error }, 'webhook delivery tick failed'))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  return {
+    /** Queues an event (never throws: a webhook problem does not fail the change that caused it). */
+    emit(event: WebhookEvent): Promise<void> {
+      const done = enqueue(event)
+        .catch((error: unknown) => log.error({ err: error, type: event.type }, 'webhook enqueue failed'))
+        .finally(() => emitting.delete(done));
+      emitting.add(done);
+      return done;
+    },
+    /** Waits for the events being queued (tests). */
+    async drain(): Promise<void> {
+      while (emitting.size > 0) await Promise.all(emitting);
+    },
+    start(): void {
+      if (timer) return;
+      timer = setInterval(() => void runTick(), options.tickMs ?? TICK_MS);
+      timer.unref();
+    },
+    /** Runs one tick now (tests). */
+    tick: runTick,
+    async close(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+      await Promise.all(emitting);
+      emitting = new Set();
+    },
+  };
+}
+export type WebhookQueue = ReturnType<typeof createWebhookQueue>;
+/** What event sources call: the queue's `emit`, or nothing where webhooks are not wired (unit tests). */
+export type WebhookEmitter = Pick<WebhookQueue, 'emit'>;
