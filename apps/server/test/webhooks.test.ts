@@ -1,9 +1,11 @@
 import type { WebhookCreatedModel, WebhookDeliveryModel, WebhookModel } from '@flagpole/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAMES_CHANGED } from '../src/services/game-edit.service';
 import type { TestClient } from './client';
-import { del, expectError, ok, signUp, signUpAdmin } from './game-fixtures';
+import { createTeam, del, expectError, ok, signUp, signUpAdmin } from './game-fixtures';
 import { createTestContext, type TestContext } from './harness';
 import { addFlag, createChallenge, createGame, createPlayer, type Player } from './play-fixtures';
+import { withTwoApps } from './two-apps';
 import { type Receiver, startReceiver } from './webhook-receiver';
 
 /*
@@ -281,6 +283,114 @@ describe('the freeze', () => {
     await runQueue();
     const types = receiver.received.map((r) => (receiver.verify(r, hook.secret) as { type: string }).type);
     expect(types).toEqual(['solve', 'blood.first']);
+  });
+});
+
+describe('events', () => {
+  it('sends game start and end, entries to review and releases as Slack messages in the webhook language', async () => {
+    const now = ctx.clock.now().getTime();
+    const game = await createGame(ctx.db, {
+      start: new Date(now + MINUTE),
+      end: new Date(now + 2 * MINUTE),
+      title: 'Events',
+    });
+    await createHook({
+      url: receiver.url,
+      format: 'slack',
+      language: 'de-DE',
+      events: ['game.started', 'game.ended', 'participation.review', 'challenge.released', 'cheat.detected'],
+      gameId: game,
+    });
+    await runQueue();
+    receiver.received.length = 0;
+    const texts = () => receiver.received.map((r) => (JSON.parse(r.body) as { text: string }).text);
+
+    // A team asks to enter (the game reviews entries).
+    const captain = await signUp(ctx, 'hookcaptain');
+    const team = await createTeam(captain, 'Reviewed Ravens');
+    ok(await captain.post(`/api/game/${game}`, { teamId: team.id }));
+    await runQueue();
+    expect(texts()).toEqual(['*📝 Reviewed Ravens möchte an Events teilnehmen: Anmeldung prüfen*\nEvents']);
+
+    // The start and the end, as the clock passes them.
+    ctx.clock.advance(MINUTE + 1_000);
+    await runQueue();
+    // A timed release while the game runs.
+    const released = await createChallenge(ctx.db, game, { title: 'Later' });
+    await ctx.db
+      .updateTable('challenges')
+      .set({ release_at: new Date(ctx.clock.now().getTime() + 10_000) })
+      .where('id', '=', released)
+      .execute();
+    // Changed behind the platform's back: tell the release ticker to read the releases again.
+    await ctx.events.publish(GAMES_CHANGED, {});
+    ctx.clock.advance(20_000);
+    await ctx.app.services.play.releases.tick();
+    await ctx.app.services.play.releases.tick();
+    await runQueue();
+    ctx.clock.advance(MINUTE);
+    await runQueue();
+    expect(texts().slice(1)).toEqual([
+      '*🏁 Events hat begonnen*\nEvents',
+      '*🆕 Neue Aufgabe: Later*\nEvents',
+      '*🏆 Events ist beendet*\nEvents',
+    ]);
+  });
+
+  it('sends a cheat detection', async () => {
+    const now = ctx.clock.now().getTime();
+    const game = await createGame(ctx.db, { start: new Date(now - HOUR), end: new Date(now + HOUR), title: 'Cheats' });
+    const challenge = await createChallenge(ctx.db, game, { title: 'Dyn', type: 'DynamicContainer' });
+    const victim = await createPlayer(ctx.app, ctx.db, game, 'hookvictim');
+    const cheater = await createPlayer(ctx.app, ctx.db, game, 'hookcheater');
+    await ctx.db
+      .insertInto('flags')
+      .values({ challenge_id: challenge, participation_id: victim.participationId, flag: 'flag{victim-own}' })
+      .execute();
+    const hook = await createHook({ url: receiver.url, format: 'generic', events: ['cheat.detected'], gameId: game });
+    receiver.received.length = 0;
+    ok(await cheater.client.post(`/api/game/${game}/challenges/${challenge}`, { flag: 'flag{victim-own}' }));
+    await runQueue();
+    const bodies = receiver.received.map((r) => receiver.verify(r, hook.secret));
+    expect(bodies).toMatchObject([
+      {
+        type: 'cheat.detected',
+        data: { team: { name: 'T-hookcheater' }, sourceTeam: { name: 'T-hookvictim' }, challenge: { name: 'Dyn' } },
+      },
+    ]);
+  });
+});
+
+describe('several processes', () => {
+  it('delivers each event once however many processes run the queue', async () => {
+    const hooks = [];
+    for (let i = 0; i < 4; i++) {
+      hooks.push(await createHook({ url: receiver.url, format: 'generic', events: ['notice.published'], gameId }));
+    }
+    await withTwoApps(ctx, async (appA, appB) => {
+      receiver.received.length = 0;
+      for (let i = 0; i < 3; i++) ok(await admin.post(`/api/edit/games/${gameId}/notices`, { content: `Both ${i}` }));
+      await ctx.app.services.webhooks.drain();
+      for (let round = 0; round < 4; round++) {
+        await Promise.all([appA, appB, ctx.app].map((app) => app.services.webhooks.tick()));
+      }
+    });
+    // Three notices to four endpoints (and the earlier hooks of this game that want notices): each exactly once.
+    const ids = receiver.received.map((r) => r.headers['webhook-id']);
+    expect(new Set(ids).size).toBe(ids.length);
+    const hookIds = new Set(hooks.map((h) => h.id));
+    let ours = 0;
+    for (const hook of hooks) {
+      const log = await deliveriesOf(hook.id);
+      expect(log.map((d) => [d.status, d.attempts])).toEqual([
+        ['delivered', 1],
+        ['delivered', 1],
+        ['delivered', 1],
+      ]);
+      ours += log.length;
+    }
+    expect(hookIds.size).toBe(4);
+    expect(ours).toBe(12);
   });
 });
 

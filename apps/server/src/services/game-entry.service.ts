@@ -234,7 +234,8 @@ export function createGameEntryService(deps: {
           }
           if (status === 'Pending' && acceptsWithoutReview(division, game.accept_without_review)) status = 'Accepted';
           if (status !== participation.status) await repo.setStatus(participation.id, status);
-          if (status === 'Pending' && participation.status !== 'Pending') {
+          // A new entry (or one again after a rejection) that waits for an organiser: a webhook event.
+          if (status === 'Pending' && !standing) {
             review = { participationId: participation.id, team: { id: team.id, name: team.name } };
           }
         });

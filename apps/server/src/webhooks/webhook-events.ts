@@ -29,8 +29,6 @@ export interface WebhookEventData {
   text?: string;
   /** Bloods: 1, 2 or 3. */
   rank?: number;
-  /** Instance failed: the engine's reason. */
-  error?: string;
   [extra: string]: unknown;
 }
 

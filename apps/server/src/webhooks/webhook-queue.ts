@@ -64,6 +64,7 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let emitting = new Set<Promise<void>>();
+  let last: Promise<void> = Promise.resolve();
 
   async function enqueue(event: WebhookEvent): Promise<void> {
     const endpoints = (await repository.list()).filter(
@@ -161,11 +162,14 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
   }
 
   return {
-    /** Queues an event (never throws: a webhook problem does not fail the change that caused it). */
+    /** Queues an event (never rejects: a webhook problem does not fail the change that caused it). */
     emit(event: WebhookEvent): Promise<void> {
-      const done = enqueue(event)
+      // One after another, so deliveries are queued in the order the events happened (a solve before its blood).
+      const done = last
+        .then(() => enqueue(event))
         .catch((error: unknown) => log.error({ err: error, type: event.type }, 'webhook enqueue failed'))
         .finally(() => emitting.delete(done));
+      last = done;
       emitting.add(done);
       return done;
     },

@@ -13,7 +13,6 @@ export const WebhookEventType = z.enum([
   'game.started',
   'game.ended',
   'participation.review',
-  'instance.failed',
   'cheat.detected',
 ]);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
