@@ -54,6 +54,7 @@ const AdminLogsPage = lazyNamed(adminPages, 'AdminLogsPage');
 const AdminSettingsPage = lazyNamed(adminPages, 'AdminSettingsPage');
 const AdminTeamsPage = lazyNamed(adminPages, 'AdminTeamsPage');
 const AdminUsersPage = lazyNamed(adminPages, 'AdminUsersPage');
+const AdminWebhooksPage = lazyNamed(adminPages, 'AdminWebhooksPage');
 
 const requireUser = (
   <RequireRole minRole="User">
@@ -145,6 +146,7 @@ export const routes: RouteObject[] = [
           { path: 'settings', element: <AdminSettingsPage /> },
           { path: 'teams', element: <AdminTeamsPage /> },
           { path: 'users', element: <AdminUsersPage /> },
+          { path: 'webhooks', element: <AdminWebhooksPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import * as games from '@/features/admin-games';
 import * as site from '@/features/admin-site';
+import { WebhooksPage } from '@/features/admin-webhooks';
 import { AdminInstancesPage as InstancesPage } from '@/features/containers/components/admin-instances-page';
 import { AdminShell } from './admin-shell';
 
@@ -28,3 +29,4 @@ export const AdminLogsPage = inShell(site.LogsPage);
 export const AdminSettingsPage = inShell(site.SettingsPage);
 export const AdminTeamsPage = inShell(site.TeamsPage);
 export const AdminUsersPage = inShell(site.UsersPage);
+export const AdminWebhooksPage = inShell(WebhooksPage);

@@ -1,5 +1,13 @@
 import { Stack } from '@mantine/core';
-import { IconBox, IconFileText, IconFlag3, IconSettings, IconUser, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconBox,
+  IconFileText,
+  IconFlag3,
+  IconSettings,
+  IconUser,
+  IconUsersGroup,
+  IconWebhook,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -12,6 +20,7 @@ const SECTIONS = [
   { to: '/admin/users', labelKey: 'pages.adminUsers', icon: IconUser },
   { to: '/admin/instances', labelKey: 'pages.adminInstances', icon: IconBox },
   { to: '/admin/logs', labelKey: 'pages.adminLogs', icon: IconFileText },
+  { to: '/admin/webhooks', labelKey: 'pages.adminWebhooks', icon: IconWebhook },
   { to: '/admin/settings', labelKey: 'pages.adminSettings', icon: IconSettings },
 ] as const;
 
