@@ -1,5 +1,6 @@
 import type { WebhookDeliveryModel, WebhookDeliveryStatus, WebhookModel } from '@flagpole/contract';
 import { Badge, Button, Center, Code, Drawer, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -23,7 +24,7 @@ const formatTime = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
 function StatusBadge({ status }: { status: WebhookDeliveryStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light">
+    <Badge color={STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0 }}>
       {t(`adminWebhooks.statuses.${status}`)}
     </Badge>
   );
@@ -174,6 +175,8 @@ export function DeliveriesDrawer({ webhook, onClose }: { webhook: WebhookModel |
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const { deliveries, error, reload } = useDeliveries(webhook?.id ?? null, page, PAGE_SIZE);
+  // On a phone the log takes the whole screen; on a desktop it is wide enough for the table.
+  const phone = useMediaQuery('(max-width: 48em)');
   return (
     <Drawer
       opened={webhook !== null}
@@ -182,7 +185,7 @@ export function DeliveriesDrawer({ webhook, onClose }: { webhook: WebhookModel |
         onClose();
       }}
       position="right"
-      size="xl"
+      size={phone ? '100%' : 900}
       title={t('adminWebhooks.logTitle')}
     >
       {webhook ? (

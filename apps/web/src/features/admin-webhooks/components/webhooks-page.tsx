@@ -16,11 +16,11 @@ import { WebhookFormModal } from './webhook-form';
 function StateBadge({ webhook }: { webhook: WebhookModel }) {
   const { t } = useTranslation();
   return webhook.enabled ? (
-    <Badge color="teal" variant="light">
+    <Badge color="teal" variant="light" style={{ flexShrink: 0 }}>
       {t('adminWebhooks.enabledState')}
     </Badge>
   ) : (
-    <Badge color={webhook.disabledReason ? 'red' : 'gray'} variant="light">
+    <Badge color={webhook.disabledReason ? 'red' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
       {t('adminWebhooks.disabledState')}
     </Badge>
   );
