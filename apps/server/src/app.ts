@@ -354,6 +354,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     play: play.play,
     challengeEdit,
     lease,
+    webhooks,
   });
   await registerPublishing(app, {
     db,

@@ -16,6 +16,7 @@ import type { GamePlayService } from './services/game-play.service';
 import { PLAY_LOOKUPS_CHANGED } from './services/play-lookups';
 import type { ProcessLease } from './services/process-lease';
 import type { SettingsService } from './services/settings.service';
+import type { WebhookEmitter } from './webhooks/webhook-queue';
 
 /**
  * How long a start slot stays taken without renewal: its holder renews it while the start runs, so this only
@@ -108,6 +109,8 @@ export async function registerContainers(
     engine?: ContainerEngine | null;
     /** This process's lease: its ticks take over the queued starts of processes that are gone. */
     lease: ProcessLease;
+    /** Instances that fail to start go to webhooks. */
+    webhooks?: WebhookEmitter;
   },
 ): Promise<Containers> {
   const { config, clock, events } = deps;
@@ -135,6 +138,7 @@ export async function registerContainers(
     leaseId: deps.lease.id,
     publicHost: config.CONTAINER_PUBLIC_HOST ?? new URL(config.publicUrl).hostname,
     startWaitMs: config.CONTAINER_START_WAIT_SECONDS * 1000,
+    webhooks: deps.webhooks,
   });
   deps.play.provideInstanceContext(service.context);
   deps.challengeEdit.provideTestContainerInfo(service.testInfo);

@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { WebhookCreatedModel, WebhookDeliveryModel, WebhookModel } from '@flagpole/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createContainerService } from '../src/containers/container.service';
+import { createInstanceRepository } from '../src/containers/instance.repository';
+import { createStartQueue } from '../src/containers/start-queue';
+import type { ContainerEngine } from '../src/containers/types';
 import { GAMES_CHANGED } from '../src/services/game-edit.service';
 import type { TestClient } from './client';
 import { createTeam, del, expectError, ok, signUp, signUpAdmin } from './game-fixtures';
@@ -358,6 +363,75 @@ describe('events', () => {
         data: { team: { name: 'T-hookcheater' }, sourceTeam: { name: 'T-hookvictim' }, challenge: { name: 'Dyn' } },
       },
     ]);
+  });
+});
+
+describe('instances', () => {
+  it('sends an instance that failed to start, with its challenge, team and the reason', async () => {
+    const now = ctx.clock.now().getTime();
+    const game = await createGame(ctx.db, { start: new Date(now - HOUR), end: new Date(now + HOUR), title: 'Boxes' });
+    const challenge = await createChallenge(ctx.db, game, { type: 'DynamicContainer', title: 'Box' });
+    await ctx.db
+      .updateTable('challenges')
+      .set({ container_image: 'img:1', expose_port: 80 })
+      .where('id', '=', challenge)
+      .execute();
+    const boxer = await createPlayer(ctx.app, ctx.db, game, 'hookboxer');
+    await ctx.db
+      .insertInto('flags')
+      .values({ challenge_id: challenge, participation_id: boxer.participationId, flag: 'flag{box}' })
+      .execute();
+    const hook = await createHook({ url: receiver.url, format: 'discord', events: ['instance.failed'], gameId: game });
+    receiver.received.length = 0;
+    const engine: ContainerEngine = {
+      name: 'docker',
+      start: async () => {
+        throw new Error('image img:1 not found');
+      },
+      destroy: async () => undefined,
+      list: async () => [],
+      close: async () => undefined,
+    };
+    const repository = createInstanceRepository(ctx.db);
+    // A Pending start left by a process that is gone: this service takes it over and the engine refuses it.
+    const instanceId = randomUUID();
+    await ctx.db
+      .insertInto('container_instances')
+      .values({
+        id: instanceId,
+        game_id: game,
+        challenge_id: challenge,
+        participation_id: boxer.participationId,
+        image: 'img:1',
+        started_at: new Date(now),
+        expect_stop_at: new Date(now + HOUR),
+        last_operation_at: new Date(now),
+        owner_process: randomUUID(),
+      })
+      .execute();
+    const service = createContainerService({
+      engine,
+      repository,
+      queue: createStartQueue({ concurrency: 1 }),
+      policy: () => ctx.app.services.settings.get().containerPolicy,
+      player: (gameId, user) => ctx.app.services.play.play.player(gameId, user),
+      clock: ctx.clock,
+      events: ctx.events,
+      log: ctx.app.log,
+      owner: 'flagpole-webhook-test',
+      leaseId: randomUUID(),
+      publicHost: 'ctf.example',
+      startWaitMs: 0,
+      webhooks: ctx.app.services.webhooks,
+    });
+    expect(await service.takeOverStarts()).toBe(1);
+    await vi.waitFor(async () => expect((await deliveriesOf(hook.id)).length).toBe(1));
+    await runQueue();
+    const [message] = receiver.received.map(
+      (r) => JSON.parse(r.body) as { embeds: { title: string; description: string }[] },
+    );
+    expect(message?.embeds[0]?.title).toBe('⚠️ An instance of Box for T-hookboxer failed to start');
+    expect(message?.embeds[0]?.description).toBe('Boxes');
   });
 });
 

@@ -9,6 +9,7 @@ import { publishLive } from '../realtime/live-channel';
 import { isReleased } from '../scoring/release';
 import type { Player } from '../services/game-play.service';
 import type { ContainerPolicy } from '../services/settings.service';
+import type { WebhookEmitter } from '../webhooks/webhook-queue';
 import type { ContainerChallengeRow, InstanceListRow, InstanceRepository, InstanceRow } from './instance.repository';
 import type { StartQueue } from './start-queue';
 import { type ContainerEngine, type InstanceSpec, instanceEnv, instanceLabels } from './types';
@@ -47,6 +48,8 @@ export interface ContainerServiceDeps {
   publicHost: string;
   /** How long a start request waits for its instance before answering Pending. */
   startWaitMs: number;
+  /** Instances that fail to start go to webhooks. */
+  webhooks?: WebhookEmitter;
 }
 
 /**
@@ -140,6 +143,26 @@ export function createInstanceLifecycle(deps: ContainerServiceDeps) {
     await publishLive(deps.events, row.game_id, { type: 'event', data: event });
   }
 
+  /** A failed start of a team's instance as a webhook event (names are filled in by the queue). */
+  function announceFailure(spec: InstanceSpec, error: unknown): void {
+    const gameId = Number(spec.labels[instanceLabels.game]);
+    const challengeId = Number(spec.labels[instanceLabels.challenge]);
+    const teamId = Number(spec.labels[instanceLabels.team]);
+    if (!deps.webhooks || !Number.isInteger(gameId) || !Number.isInteger(teamId)) return;
+    void deps.webhooks.emit({
+      type: 'instance.failed',
+      key: `instance.failed:${spec.instanceId}`,
+      gameId,
+      at: clock.now(),
+      data: {
+        challenge: { id: challengeId, name: '' },
+        team: { id: teamId, name: '' },
+        instanceId: spec.instanceId,
+        error: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
+      },
+    });
+  }
+
   /** Runs one queued engine start; true when the instance runs. Never throws. */
   async function runStart(spec: InstanceSpec, onRunning: () => Promise<void>): Promise<boolean> {
     const engine = requireEngine();
@@ -155,6 +178,7 @@ export function createInstanceLifecycle(deps: ContainerServiceDeps) {
       return true;
     } catch (error) {
       log.warn({ instanceId: spec.instanceId, err: (error as Error).message }, 'containers: start failed');
+      announceFailure(spec, error);
       await repository.claimDestroy(spec.instanceId, clock.now());
       await engine.destroy(spec.instanceId).catch(() => undefined);
       return false;

@@ -27,6 +27,8 @@ export interface WebhookEventData {
   sourceTeam?: Named;
   /** Notice published: its text. */
   text?: string;
+  /** Instance failed: the engine's reason. */
+  error?: string;
   /** Bloods: 1, 2 or 3. */
   rank?: number;
   [extra: string]: unknown;

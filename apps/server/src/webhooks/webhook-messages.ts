@@ -18,6 +18,7 @@ const KEYS: Record<WebhookEvent['type'], MessageKey> = {
   'game.started': 'webhook.gameStarted',
   'game.ended': 'webhook.gameEnded',
   'participation.review': 'webhook.participationReview',
+  'instance.failed': 'webhook.instanceFailed',
   'cheat.detected': 'webhook.cheatDetected',
   'webhook.test': 'webhook.test',
 };
@@ -32,6 +33,7 @@ const ICONS: Partial<Record<WebhookEvent['type'], string>> = {
   'game.started': '🏁',
   'game.ended': '🏆',
   'participation.review': '📝',
+  'instance.failed': '⚠️',
   'cheat.detected': '🚨',
   'webhook.test': '🔔',
 };
@@ -42,6 +44,7 @@ const COLOURS: Partial<Record<WebhookEvent['type'], number>> = {
   'blood.second': 0xc0c0c0,
   'blood.third': 0xcd7f32,
   'cheat.detected': 0xe03131,
+  'instance.failed': 0xf08c00,
 };
 
 type Escape = (text: string) => string;

@@ -78,6 +78,13 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
     if (event.gameId !== null) {
       const facts = await repository.gameFacts(event.gameId, event.at);
       if (facts && !event.data.game) event.data.game = { id: event.gameId, name: facts.title };
+      // Sources that know only ids (a failed instance start): the names, for chat messages and receivers alike.
+      const { challenge, team } = event.data;
+      if ((challenge?.id && !challenge.name) || (team?.id && !team.name)) {
+        const names = await repository.names(challenge?.id ?? null, team?.id ?? null);
+        if (challenge && !challenge.name) challenge.name = names.challenge ?? '';
+        if (team && !team.name) team.name = names.team ?? '';
+      }
       // A solve during a freeze is hidden from players until the reveal; so is its webhook delivery.
       held = event.type === 'solve' && (facts?.frozen ?? false);
     }

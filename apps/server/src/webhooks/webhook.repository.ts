@@ -149,6 +149,17 @@ export function createWebhookRepository(db: Db) {
       return { title: row.title, frozen };
     },
 
+    /** A challenge's title and a team's name, by id. */
+    async names(challengeId: number | null, teamId: number | null): Promise<{ challenge?: string; team?: string }> {
+      const [challenge, team] = await Promise.all([
+        challengeId === null
+          ? undefined
+          : db.selectFrom('challenges').select('title').where('id', '=', challengeId).executeTakeFirst(),
+        teamId === null ? undefined : db.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirst(),
+      ]);
+      return { challenge: challenge?.title, team: team?.name };
+    },
+
     /** Games whose start or end lies in (from, to]. */
     gamesCrossing(from: Date, to: Date) {
       return db

@@ -13,6 +13,7 @@ export const WebhookEventType = z.enum([
   'game.started',
   'game.ended',
   'participation.review',
+  'instance.failed',
   'cheat.detected',
 ]);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;

@@ -37,6 +37,7 @@ export const EVENT_NAME_KEYS = {
   'game.started': 'adminWebhooks.eventNames.gameStarted',
   'game.ended': 'adminWebhooks.eventNames.gameEnded',
   'participation.review': 'adminWebhooks.eventNames.participationReview',
+  'instance.failed': 'adminWebhooks.eventNames.instanceFailed',
   'cheat.detected': 'adminWebhooks.eventNames.cheatDetected',
 } as const satisfies Record<WebhookEventType, string>;
 
