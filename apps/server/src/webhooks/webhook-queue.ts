@@ -22,7 +22,8 @@ import { type SendResult, sendWebhook } from './webhook-sender';
  *   failed, the endpoint is disabled with its reason and its queue abandoned.
  */
 
-const TICK_MS = 500;
+/** How often each process looks for due retries and clock-driven events (a new event is sent at once). */
+const TICK_MS = 1_000;
 /** How long a claimed delivery stays with the claiming process (it sends within the 10 s timeout). */
 const LEASE_MS = 60_000;
 export const SEND_TIMEOUT_MS = 10_000;
@@ -174,6 +175,10 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
       // One after another, so deliveries are queued in the order the events happened (a solve before its blood).
       const done = last
         .then(() => enqueue(event))
+        // Sent at once rather than at the next tick (a tick under way leaves it to the next one).
+        .then(() => {
+          if (timer) void runTick();
+        })
         .catch((error: unknown) => log.error({ err: error, type: event.type }, 'webhook enqueue failed'))
         .finally(() => emitting.delete(done));
       last = done;
