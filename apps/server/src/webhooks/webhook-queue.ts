@@ -24,6 +24,7 @@ import { type SendResult, sendWebhook } from './webhook-sender';
 
 /** How often each process looks for due retries and clock-driven events (a new event is sent at once). */
 const TICK_MS = 1_000;
+const FAILURE_PAUSE_MS = 5_000;
 /** How long a claimed delivery stays with the claiming process (it sends within the 10 s timeout). */
 const LEASE_MS = 60_000;
 export const SEND_TIMEOUT_MS = 10_000;
@@ -160,9 +161,14 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
     await Promise.all(claimed.map(deliver));
   }
 
+  /** After a failed tick (database away) the timer pauses a few seconds, so an outage logs a line now and then. */
+  let pausedUntil = 0;
   function runTick(): Promise<void> {
     running ??= tick()
-      .catch((error: unknown) => log.error({ err: error }, 'webhook delivery tick failed'))
+      .catch((error: unknown) => {
+        pausedUntil = Date.now() + FAILURE_PAUSE_MS;
+        log.error({ err: error }, 'webhook delivery tick failed');
+      })
       .finally(() => {
         running = undefined;
       });
@@ -191,7 +197,9 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
     },
     start(): void {
       if (timer) return;
-      timer = setInterval(() => void runTick(), options.tickMs ?? TICK_MS);
+      timer = setInterval(() => {
+        if (Date.now() >= pausedUntil) void runTick();
+      }, options.tickMs ?? TICK_MS);
       timer.unref();
     },
     /** Runs one tick now (tests). */
