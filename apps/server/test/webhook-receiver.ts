@@ -11,12 +11,12 @@ export interface Received {
 
 /**
  * A webhook receiver on loopback for the API tests: it records every request and answers as `mode` says —
- * 204, 500, or never (the sender's timeout). `verify` checks a request with the Standard Webhooks library.
+ * 204, 500, a redirect to itself, or never (the sender's timeout). `verify` checks a request with the Standard Webhooks library.
  */
 export async function startReceiver() {
   const received: Received[] = [];
   const hanging = new Set<import('node:http').ServerResponse>();
-  const state = { mode: 'ok' as 'ok' | 'fail' | 'hang' };
+  const state = { mode: 'ok' as 'ok' | 'fail' | 'hang' | 'redirect' };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -24,6 +24,10 @@ export async function startReceiver() {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
       if (state.mode === 'hang') {
         hanging.add(response);
+        return;
+      }
+      if (state.mode === 'redirect') {
+        response.writeHead(307, { location: `${request.url}/elsewhere` }).end();
         return;
       }
       if (state.mode === 'fail') {

@@ -469,6 +469,20 @@ describe('several processes', () => {
 });
 
 describe('the address guard', () => {
+  it('does not follow redirects: a 3xx answer is a failed attempt', async () => {
+    const hook = await createHook({ url: receiver.url, format: 'generic', events: ['solve'], gameId });
+    receiver.received.length = 0;
+    receiver.state.mode = 'redirect';
+    try {
+      const result = ok<{ statusCode: number; error: string }>(await admin.post(`/api/admin/webhooks/${hook.id}/test`));
+      expect(result).toMatchObject({ statusCode: 307, error: 'HTTP 307' });
+      expect(receiver.received).toHaveLength(1);
+      expect((await deliveriesOf(hook.id))[0]).toMatchObject({ status: 'failed', lastStatusCode: 307 });
+    } finally {
+      receiver.state.mode = 'ok';
+    }
+  });
+
   it('refuses loopback endpoints without WEBHOOK_ALLOW_PRIVATE', async () => {
     const guarded = await createTestContext();
     try {

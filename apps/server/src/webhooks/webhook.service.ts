@@ -113,15 +113,12 @@ export function createWebhookService(deps: {
         timeoutMs: deps.timeoutMs,
       });
       const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+      // A non-2xx answer is a failure too (a redirect is not followed): said as such, as in the delivery log.
+      const outcome = { ...result, error: ok ? null : (result.error ?? `HTTP ${result.statusCode}`) };
       if (deliveryId !== undefined) {
-        await repository.recordAttempt(
-          deliveryId,
-          at,
-          { ...result, error: ok ? null : (result.error ?? `HTTP ${result.statusCode}`) },
-          { status: ok ? 'delivered' : 'failed' },
-        );
+        await repository.recordAttempt(deliveryId, at, outcome, { status: ok ? 'delivered' : 'failed' });
       }
-      return result;
+      return outcome;
     },
 
     async deliveries(id: number, query: WebhookDeliveriesQuery): Promise<ArrayResponseOfWebhookDelivery> {
