@@ -257,7 +257,7 @@ export const gamePlayRoutes =
           .header('cache-control', 'no-cache, must-revalidate');
         const matches = (request.headers['if-none-match'] ?? '').split(',').map((t) => t.trim());
         if (matches.includes(feed.etag) || matches.includes('*')) return reply.code(304).send();
-        return reply.type('application/json; charset=utf-8').send(feed.body);
+        return sendJsonText(reply, feed.body);
       },
     );
 
