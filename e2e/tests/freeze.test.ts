@@ -59,6 +59,34 @@ describe('the scoreboard freeze', () => {
     await screenshot(admin, 'freeze-admin-game-page');
   });
 
+  it('gives the organiser the CTFtime feed URL and its download, the feed frozen like the public board', async () => {
+    await admin.goto(`/admin/games/${gameId}/info`);
+    const url = admin.getByLabel(en('adminGames.ctftime.url'));
+    await url.waitFor();
+    expect(await url.inputValue()).toBe(`${session.platform.url}/api/game/${gameId}/ctftime`);
+    const download = admin.getByRole('link', { name: en('adminGames.ctftime.download') });
+    expect(await download.getAttribute('download')).toBe(`ctftime-${gameId}.json`);
+    await download.scrollIntoViewIfNeeded();
+    await screenshot(admin, 'ctftime-feed-card');
+    // The organiser's own fetch of the feed is the public, frozen board: blue's solve after the freeze is absent.
+    const feed = await api<{ standings: { team: string; taskStats: Record<string, unknown> }[] }>(
+      admin,
+      'GET',
+      `/api/game/${gameId}/ctftime`,
+    );
+    expect(feed.standings.find((s) => s.team === blueTeam)?.taskStats).toEqual({});
+    expect(Object.keys(feed.standings.find((s) => s.team === redTeam)?.taskStats ?? {})).toEqual(['Icebreaker']);
+    // The same card in French, for the same organiser.
+    const context = await newContext(session.browser, session.platform.url, { locale: 'fr-FR' });
+    await context.addCookies(await admin.context().cookies());
+    const page = await context.newPage();
+    await page.goto(`/admin/games/${gameId}/info`);
+    await page.getByText(text('fr-FR', 'adminGames.ctftime.download')).waitFor();
+    await page.getByText(text('fr-FR', 'adminGames.ctftime.download')).scrollIntoViewIfNeeded();
+    await screenshot(page, 'ctftime-feed-card-fr');
+    await context.close();
+  });
+
   it('shows the organiser the live board under a banner, and what players see on request', async () => {
     await admin.goto(`/games/${gameId}/scoreboard`);
     const banner = admin.getByTestId('freeze-banner');

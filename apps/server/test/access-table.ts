@@ -223,6 +223,7 @@ export const ROUTES: AccessRow[] = [
     url: (f) => `${game(f)}/container/${f.challengeId}/extend`,
   },
   { route: 'GET /api/game/:id/scoreboard', expect: PUBLIC, url: (f) => `${game(f)}/scoreboard` },
+  { route: 'GET /api/game/:id/ctftime', expect: PUBLIC, url: (f) => `${game(f)}/ctftime` },
   { route: 'GET /api/game/:id/notices', expect: PUBLIC, url: (f) => `${game(f)}/notices` },
   { route: 'GET /api/game/:id/events', expect: MONITOR, url: (f) => `${game(f)}/events` },
   { route: 'GET /api/game/:id/submissions', expect: MONITOR, url: (f) => `${game(f)}/submissions` },

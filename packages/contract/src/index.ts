@@ -1,6 +1,7 @@
 // Before any schema is built: see zod-setup.ts.
 import './zod-setup';
 
+export * from './ctftime';
 export * from './divisions';
 export * from './enums';
 export * from './errors';

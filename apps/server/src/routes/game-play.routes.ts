@@ -2,6 +2,7 @@ import {
   AnswerResult,
   ChallengeDetailModel,
   CheatInfoModel,
+  CtftimeFeed,
   FlagSubmitModel,
   GameDetailModel,
   GameEvent,
@@ -22,6 +23,7 @@ import { sendCached } from '../http/cached-response';
 import { notFound, unauthorized } from '../http/errors';
 import { EmptyBody, errorResponses } from '../http/schemas';
 import type { Clock } from '../lib/clock';
+import { ctftimeFeedOf } from '../services/ctftime-feed';
 import type { GameMonitorService } from '../services/game-monitor.service';
 import type { GamePlayService } from '../services/game-play.service';
 import { gameNotStartedError } from '../services/game-window';
@@ -218,6 +220,44 @@ export const gamePlayRoutes =
         if (board === 'no phase') throw notFound('error.phaseNotFound');
         // During a freeze the answer depends on who asks: shared caches must not hand the organisers' one on.
         return sendScoreboard(request, reply, board, live.freeze !== null && !live.freeze.revealed);
+      },
+    );
+
+    app.get(
+      '/api/game/:id/ctftime',
+      {
+        schema: {
+          tags,
+          summary:
+            "CTFtime's scoreboard feed (full Jeopardy shape, ASCII with \\u escapes), always the public board: frozen " +
+            'during a freeze for everyone, organisers included; Flagpole: `division` ranks within one division, ' +
+            '`phase` the board of one game phase',
+          params: GameParams,
+          querystring: z.object({ division: IntId.optional(), phase: IntId.optional() }),
+          response: { 200: CtftimeFeed, 304: EmptyBody, ...errorResponses(400, 404) },
+        },
+        config: { access: 'public' },
+      },
+      async (request, reply) => {
+        const { division, phase } = request.query;
+        const live = await scoreboard.get(request.params.id);
+        if (!live) throw notFound('error.gameNotFound');
+        if (deps.clock.now().getTime() < live.startAt) throw gameNotStartedError();
+        // The feed is public data: what the public sees, whoever asks (no per-caller answer, so caches may share it).
+        const seen = scoreboard.forPlayers(live);
+        const board = phase === undefined ? seen : scoreboard.phaseOf(seen, phase);
+        if (board === 'no phase') throw notFound('error.phaseNotFound');
+        if (division !== undefined && !board.model.divisions.some((d) => d.id === division)) {
+          throw notFound('error.divisionNotFound');
+        }
+        const feed = ctftimeFeedOf(board, division);
+        reply
+          .header('etag', feed.etag)
+          .header('last-modified', board.lastModified.toUTCString())
+          .header('cache-control', 'no-cache, must-revalidate');
+        const matches = (request.headers['if-none-match'] ?? '').split(',').map((t) => t.trim());
+        if (matches.includes(feed.etag) || matches.includes('*')) return reply.code(304).send();
+        return sendJsonText(reply, feed.body);
       },
     );
 

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEditGame } from '../api/get-game';
+import { CtftimeFeedCard } from './ctftime-feed-card';
 import { GameHeader } from './game-header';
 import { GameInfoForm } from './game-info/game-info-form';
 import { LoadState } from './load-state';
@@ -16,6 +17,7 @@ export function GameInfoPage() {
     <Stack gap="md">
       <GameHeader gameId={gameId} page={t('adminGames.tabs.info')} />
       <ReleaseTimelineCard gameId={gameId} />
+      <CtftimeFeedCard gameId={gameId} />
       <LoadState data={game} error={error} rows={6}>
         {(loaded) => (
           <Stack gap="md">
