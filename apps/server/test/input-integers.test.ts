@@ -56,6 +56,9 @@ async function joiner() {
 }
 
 /** One valid request per route with an integer field, every such field filled; a route found without one fails. */
+/** A webhook that is never called here (nothing happens on the watched game). */
+const webhookBody = { url: 'https://hooks.example.org/flagpole', format: 'generic', events: ['solve'] };
+
 const validRequests: Record<string, () => Promise<ValidRequest>> = {
   'POST /api/edit/games': async () => {
     const now = ctx.clock.now().getTime();
@@ -123,6 +126,16 @@ const validRequests: Record<string, () => Promise<ValidRequest>> = {
     url: '/api/tokens',
     body: { name: unique('token '), expiresIn: 30 },
   }),
+  'POST /api/admin/webhooks': async () => ({
+    caller: admin,
+    method: 'POST',
+    url: '/api/admin/webhooks',
+    body: { ...webhookBody, gameId },
+  }),
+  'PUT /api/admin/webhooks/:id': async () => {
+    const { id } = ok<{ id: number }>(await admin.post('/api/admin/webhooks', webhookBody));
+    return { caller: admin, method: 'PUT', url: `/api/admin/webhooks/${id}`, body: { ...webhookBody, gameId } };
+  },
   'PUT /api/admin/config': async () => ({
     caller: admin,
     method: 'PUT',
