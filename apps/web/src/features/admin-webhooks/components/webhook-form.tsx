@@ -1,4 +1,5 @@
 import {
+  LANGUAGE_NAMES,
   type Language,
   SUPPORTED_LANGUAGES,
   type WebhookEditModel,
@@ -40,20 +41,6 @@ export const EVENT_NAME_KEYS = {
   'instance.failed': 'adminWebhooks.eventNames.instanceFailed',
   'cheat.detected': 'adminWebhooks.eventNames.cheatDetected',
 } as const satisfies Record<WebhookEventType, string>;
-
-const LANGUAGE_NAMES: Record<Language, string> = {
-  'en-US': 'English',
-  'zh-CN': '简体中文',
-  'zh-TW': '繁體中文',
-  'ja-JP': '日本語',
-  'id-ID': 'Bahasa Indonesia',
-  'ko-KR': '한국어',
-  'ru-RU': 'Русский',
-  'vi-VN': 'Tiếng Việt',
-  'de-DE': 'Deutsch',
-  'fr-FR': 'Français',
-  'es-ES': 'Español',
-};
 
 interface FormValues {
   url: string;
