@@ -120,3 +120,23 @@ export async function seedPlayerTeams(
   }
   return teams;
 }
+
+/**
+ * Freezes a running game's scoreboard one second from now and waits until that instant has passed (with a margin:
+ * the server judges solves by its own clock), so the next solve is after the freeze. Answers the game's times.
+ */
+export async function seedFreezeNow(
+  admin: Page,
+  gameId: number,
+): Promise<{ title: string; start: number; end: number; freezeAt: number }> {
+  const game = await api<{ title: string; start: number; end: number }>(admin, 'GET', `/api/edit/games/${gameId}`);
+  const freezeAt = Date.now() + 1000;
+  await api(admin, 'PUT', `/api/edit/games/${gameId}`, {
+    title: game.title,
+    start: game.start,
+    end: game.end,
+    freezeAt,
+  });
+  while (Date.now() <= freezeAt + 200) await new Promise((resolve) => setTimeout(resolve, 100));
+  return { ...game, freezeAt };
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../src/api';
 import { newContext, screenshot } from '../src/browser';
 import { en, text, textPattern } from '../src/locale';
-import { seedChallenge, seedGame, seedPlayerTeams, seedSolve } from '../src/seed';
+import { seedChallenge, seedFreezeNow, seedGame, seedPlayerTeams, seedSolve } from '../src/seed';
 import { type BrowserSession, openAdminSession } from '../src/session';
 
 /**
@@ -32,16 +32,7 @@ beforeAll(async () => {
   bluePage = blue.page;
   // Red solves before the freeze (1000 + 5 % first blood); blue solves after it.
   expect(await seedSolve(red.page, gameId, challengeId, 'flag{ice}')).toBe('Accepted');
-  const game = await api<{ title: string; start: number; end: number }>(admin, 'GET', `/api/edit/games/${gameId}`);
-  const freezeAt = Date.now() + 1000;
-  await api(admin, 'PUT', `/api/edit/games/${gameId}`, {
-    title: game.title,
-    start: game.start,
-    end: game.end,
-    freezeAt,
-  });
-  // The freeze must have passed before blue's solve (the server judges by its own clock).
-  while (Date.now() <= freezeAt + 200) await new Promise((resolve) => setTimeout(resolve, 100));
+  await seedFreezeNow(admin, gameId);
   expect(await seedSolve(blue.page, gameId, challengeId, 'flag{ice}')).toBe('Accepted');
 });
 afterAll(async () => {

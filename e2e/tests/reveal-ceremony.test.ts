@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../src/api';
 import { newContext, screenshot } from '../src/browser';
 import { en, text } from '../src/locale';
-import { seedChallenge, seedGame, seedPlayerTeams, seedSolve } from '../src/seed';
+import { seedChallenge, seedFreezeNow, seedGame, seedPlayerTeams, seedSolve } from '../src/seed';
 import { type BrowserSession, openAdminSession } from '../src/session';
 
 /**
@@ -37,15 +37,7 @@ beforeAll(async () => {
   // Before the freeze: red and blue one solve each; green and gold nothing.
   expect(await seedSolve(red.page, gameId, alpha, 'flag{a}')).toBe('Accepted');
   expect(await seedSolve(blue.page, gameId, beta, 'flag{b}')).toBe('Accepted');
-  const game = await api<{ title: string; start: number; end: number }>(admin, 'GET', `/api/edit/games/${gameId}`);
-  const freezeAt = Date.now() + 1000;
-  await api(admin, 'PUT', `/api/edit/games/${gameId}`, {
-    title: game.title,
-    start: game.start,
-    end: game.end,
-    freezeAt,
-  });
-  while (Date.now() <= freezeAt + 200) await sleep(100);
+  const game = await seedFreezeNow(admin, gameId);
   // During the freeze: gold solves all three, green one.
   expect(await seedSolve(gold.page, gameId, alpha, 'flag{a}')).toBe('Accepted');
   expect(await seedSolve(gold.page, gameId, beta, 'flag{b}')).toBe('Accepted');
@@ -53,7 +45,12 @@ beforeAll(async () => {
   expect(await seedSolve(gold.page, gameId, gamma, 'flag{g}')).toBe('Accepted');
   // The game ends (the ceremony opens after the end); the board stays frozen for players.
   const end = Date.now() + 1000;
-  await api(admin, 'PUT', `/api/edit/games/${gameId}`, { title: game.title, start: game.start, end, freezeAt });
+  await api(admin, 'PUT', `/api/edit/games/${gameId}`, {
+    title: game.title,
+    start: game.start,
+    end,
+    freezeAt: game.freezeAt,
+  });
   while (Date.now() <= end + 200) await sleep(100);
 });
 afterAll(async () => {
