@@ -87,6 +87,7 @@ import { createReadinessService } from './services/readiness.service';
 import { createSessionService } from './services/session.service';
 import { createSettingsService } from './services/settings.service';
 import { createTeamService } from './services/team.service';
+import { registerSignIn, signInClientsFrom } from './sign-in.module';
 import { registerTransfer } from './transfer.module';
 import { createWebhookRepository } from './webhooks/webhook.repository';
 import { webhookRoutes } from './webhooks/webhook.routes';
@@ -224,16 +225,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     enabled: config.RATE_LIMIT,
     settings: rateLimitSettingsFrom(config),
   });
+  const signInClients = signInClientsFrom(config);
   const clientConfig = createClientConfigService({
     settings,
     mailEnabled: mailer.enabled,
     containersEnabled,
     captchaEnabled,
+    signInProviders: signInClients.map((client) => ({ id: client.id, name: client.name })),
+    passwordSignIn: !config.OIDC_ONLY,
   });
   const captcha = createCaptchaService({ config, settings, store, log: app.log });
   const posts = createPostService({ posts: createPostRepository(db) });
   const mailDeps = { users, sessions, tokens, settings, captcha, mailer, publicUrl: config.publicUrl };
-  const auth = createAuthService({ ...mailDeps, limiter });
+  const auth = createAuthService({ ...mailDeps, limiter, passwordSignIn: !config.OIDC_ONLY });
   const accountEmail = createAccountEmailService(mailDeps);
   const profiles = createProfileService({ users, sessions, files, onPublicProfileChange: () => posts.invalidate() });
   const teams = createTeamService({ db, clock, files, events: deps.events });
@@ -302,6 +306,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(assetsRoutes({ files, assets: assets, uploadLimits: assetUploadLimits }));
   await app.register(accountRoutes({ auth, profiles, accountEmail, maxImageBytes: limits.imageBytes }));
+  await registerSignIn(app, {
+    config,
+    db,
+    clock,
+    events: deps.events,
+    store,
+    sessions,
+    settings,
+    clients: signInClients,
+  });
   await app.register(teamRoutes({ teams, maxImageBytes: limits.imageBytes }));
   const readinessOfGames = createGameReadinessService({ db, clock, containersEnabled });
   await app.register(

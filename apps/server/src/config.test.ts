@@ -90,4 +90,40 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
+
+  describe('single sign-on', () => {
+    const oidc = { OIDC_ISSUER: 'https://id.example.org', OIDC_CLIENT_ID: 'flagpole', OIDC_CLIENT_SECRET: 's3cret' };
+    const problemOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+
+    it('takes an OpenID Connect provider with its defaults and CTFtime with its default endpoints', () => {
+      expect(loadConfig(oidc)).toMatchObject({ OIDC_NAME: 'OpenID Connect', OIDC_SCOPES: 'openid email profile' });
+      expect(loadConfig({ CTFTIME_CLIENT_ID: '2500', CTFTIME_CLIENT_SECRET: 'x' }).CTFTIME_OAUTH_URL).toBe(
+        'https://oauth.ctftime.org',
+      );
+      expect(loadConfig({ ...oidc, OIDC_ONLY: 'true' }).OIDC_ONLY).toBe(true);
+    });
+
+    it('refuses an issuer without its client, half a CTFtime client, and OIDC_ONLY with no provider', () => {
+      expect(problemOf({ OIDC_ISSUER: 'https://id.example.org' })).toContain('OIDC_CLIENT_ID');
+      expect(problemOf({ ...oidc, OIDC_CLIENT_SECRET: '' })).toContain('OIDC_CLIENT_SECRET');
+      expect(problemOf({ CTFTIME_CLIENT_ID: '2500' })).toContain('CTFTIME_CLIENT_SECRET');
+      expect(problemOf({ CTFTIME_CLIENT_ID: 'event', CTFTIME_CLIENT_SECRET: 'x' })).toContain('CTFTIME_CLIENT_ID');
+      expect(problemOf({ OIDC_ONLY: 'true' })).toContain('OIDC_ONLY');
+    });
+
+    it('sends tokens over plain HTTP only to loopback, and asks for the openid scope', () => {
+      expect(problemOf({ ...oidc, OIDC_ISSUER: 'http://id.example.org' })).toContain('OIDC_ISSUER');
+      expect(problemOf({ ...oidc, OIDC_ISSUER: 'http://127.0.0.1:4000' })).toBe('');
+      expect(problemOf({ CTFTIME_OAUTH_URL: 'http://ctftime.example' })).toContain('CTFTIME_OAUTH_URL');
+      expect(problemOf({ CTFTIME_OAUTH_URL: 'http://[::1]:9000' })).toBe('');
+      expect(problemOf({ ...oidc, OIDC_SCOPES: 'email profile' })).toContain('OIDC_SCOPES');
+    });
+  });
 });

@@ -23,6 +23,18 @@ const urlWithProtocols = (protocols: string[]) =>
       `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     );
 
+/** Whether a URL's host is this machine (plain HTTP is allowed to it, for tests and local providers). */
+export function isLoopbackUrl(value: string): boolean {
+  const host = URL.parse(value)?.hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || (host?.startsWith('127.') ?? false);
+}
+
+/** An identity provider's address: HTTPS, or plain HTTP to a loopback address only (tokens travel over it). */
+const secureUrlOrLoopback = urlWithProtocols(['http:', 'https:']).refine(
+  (v) => v.startsWith('https:') || isLoopbackUrl(v),
+  'must be an https:// URL (plain http:// only to a loopback address)',
+);
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
@@ -98,6 +110,29 @@ const EnvSchema = z.object({
   LOOKUP_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(15),
   /** Behind a reverse proxy: trust X-Forwarded-For / -Proto. */
   TRUST_PROXY: booleanFlag.default(false),
+  /** OpenID Connect sign-in: the provider's issuer URL (discovery reads ISSUER/.well-known/openid-configuration). */
+  OIDC_ISSUER: secureUrlOrLoopback.optional(),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  /** The label of the sign-in button, e.g. the organisation's name. */
+  OIDC_NAME: z.string().trim().min(1).max(40).default('OpenID Connect'),
+  /** Space-separated scopes asked for; must include `openid`. */
+  OIDC_SCOPES: z
+    .string()
+    .trim()
+    .refine((v) => v.split(/\s+/).includes('openid'), 'must include openid')
+    .default('openid email profile'),
+  /** Hides and refuses password registration and sign-in (administrators may still sign in with a password). */
+  OIDC_ONLY: booleanFlag.default(false),
+  /** CTFtime sign-in: the CTFtime event id, and the secret from CTFtime's event management page. */
+  CTFTIME_CLIENT_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/, 'must be the CTFtime event id (digits)')
+    .optional(),
+  CTFTIME_CLIENT_SECRET: optionalString,
+  /** Where CTFtime's /authorize, /token and /user endpoints are (tests point it at a stand-in). */
+  CTFTIME_OAUTH_URL: secureUrlOrLoopback.default('https://oauth.ctftime.org'),
   /** Lets webhooks reach loopback, private and link-local addresses (server-side request forgery guard off). */
   WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
   /** How long a webhook receiver may take to answer before the attempt counts as failed. */
@@ -251,6 +286,27 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
       code: 'custom',
       path: ['HTTP_MAX_CONNECTIONS_PER_ADDRESS'],
       message: 'must not be above HTTP_MAX_CONNECTIONS (one address could then fill the server)',
+    });
+  }
+  if (env.OIDC_ISSUER && !(env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET)) {
+    context.addIssue({
+      code: 'custom',
+      path: [env.OIDC_CLIENT_ID ? 'OIDC_CLIENT_SECRET' : 'OIDC_CLIENT_ID'],
+      message: 'is required when OIDC_ISSUER is set',
+    });
+  }
+  if (Boolean(env.CTFTIME_CLIENT_ID) !== Boolean(env.CTFTIME_CLIENT_SECRET)) {
+    context.addIssue({
+      code: 'custom',
+      path: [env.CTFTIME_CLIENT_ID ? 'CTFTIME_CLIENT_SECRET' : 'CTFTIME_CLIENT_ID'],
+      message: 'CTFTIME_CLIENT_ID and CTFTIME_CLIENT_SECRET go together',
+    });
+  }
+  if (env.OIDC_ONLY && !env.OIDC_ISSUER && !env.CTFTIME_CLIENT_ID) {
+    context.addIssue({
+      code: 'custom',
+      path: ['OIDC_ONLY'],
+      message: 'needs OIDC_ISSUER or CTFTIME_CLIENT_ID: players would have no way to sign in',
     });
   }
   // The host guard is iptables on this machine: with the daemon elsewhere it would protect nothing while

@@ -83,6 +83,19 @@ export interface TeamsTable {
   invite_token: string;
   captain_id: string;
   created_at: CreatedAt;
+  /** The CTFtime team this team stands for (its members signing in with CTFtime join it). */
+  ctftime_team_id: ColumnType<number | null, number | null | undefined, number | null>;
+  ctftime_country: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A person at a single sign-on provider, linked to one account (docs/integrations.md). */
+export interface UserIdentitiesTable {
+  provider: 'oidc' | 'ctftime';
+  subject: string;
+  user_id: string;
+  display_name: string;
+  created_at: CreatedAt;
+  last_used_at: Timestamp;
 }
 
 export interface TeamMembersTable {
@@ -402,6 +415,7 @@ export interface LogsTable {
 
 export interface Database {
   users: UsersTable;
+  user_identities: UserIdentitiesTable;
   sessions: SessionsTable;
   account_tokens: AccountTokensTable;
   files: FilesTable;

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = {
   'account.confirmEmail': 'confirm a new e-mail address',
   'account.recovery': 'ask for a password reset mail',
   'account.resetPassword': 'reset a password with a mailed link',
+  'account.unlinkIdentity': 'unlink a single sign-on identity',
   // Users (administrators)
   'user.addMany': 'add users in bulk',
   'user.update': 'edit a user',

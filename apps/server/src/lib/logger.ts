@@ -17,6 +17,16 @@ export const REDACTED_PATHS = [
   '*.token',
   '*.rToken',
   '*.challenge',
+  // Single sign-on: client secrets, authorization codes and what they are exchanged for.
+  '*.client_secret',
+  '*.clientSecret',
+  '*.OIDC_CLIENT_SECRET',
+  '*.CTFTIME_CLIENT_SECRET',
+  '*.codeVerifier',
+  '*.code_verifier',
+  '*.access_token',
+  '*.id_token',
+  '*.refresh_token',
 ];
 
 export function loggerOptions(level: string): LoggerOptions {

@@ -94,6 +94,38 @@ export function createTeamRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
+    /** The team standing for a CTFtime team (docs/integrations.md, "Sign-in with CTFtime"). */
+    async findByCtftimeTeam(ctftimeTeamId: number): Promise<TeamRow | undefined> {
+      return db
+        .selectFrom('teams')
+        .selectAll()
+        .where('ctftime_team_id', '=', ctftimeTeamId)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    /** Creates the team of a CTFtime team; undefined when a team-mate created it at the same moment. */
+    async insertForCtftime(team: {
+      name: string;
+      captainId: string;
+      inviteToken: string;
+      ctftimeTeamId: number;
+      country: string | null;
+    }): Promise<TeamRow | undefined> {
+      return db
+        .insertInto('teams')
+        .values({
+          name: team.name,
+          captain_id: team.captainId,
+          invite_token: team.inviteToken,
+          ctftime_team_id: team.ctftimeTeamId,
+          ctftime_country: team.country,
+        })
+        .onConflict((oc) => oc.column('ctftime_team_id').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+
     async update(
       id: number,
       changes: Partial<Pick<TeamRow, 'name' | 'bio' | 'avatar_hash' | 'invite_token' | 'captain_id'>>,

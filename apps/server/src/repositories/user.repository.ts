@@ -24,6 +24,10 @@ export function createUserRepository(db: Db) {
     async findById(id: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    /** The user, locked until the transaction ends (two unlinks of one account never both pass their check). */
+    async findByIdForUpdate(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    },
     async findByEmail(email: string): Promise<UserRow | undefined> {
       return db
         .selectFrom('users')

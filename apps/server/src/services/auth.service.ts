@@ -1,12 +1,13 @@
 import type { LoginModel, RegisterModel, RegisterStatus } from '@flagpole/contract';
 import type { UserRow } from '../db/schema';
 import type { Identity } from '../http/access';
-import { AppError, badRequest, unauthorized } from '../http/errors';
+import { AppError, badRequest, forbidden, unauthorized } from '../http/errors';
 import type { RequestContext } from '../http/request-context';
 import type { MessageKey } from '../i18n/messages';
 import { decodeLinkValue } from '../lib/crypto';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../lib/password';
 import { isUniqueViolation, type UserRepository } from '../repositories/user.repository';
+import { NO_PASSWORD } from '../sign-in/new-account';
 import { accountLink, composeAccountMail } from './account-mail';
 import { ensureEmailDomainAllowed, ensureStrongPassword } from './account-policy';
 import type { AccountTokens } from './account-tokens';
@@ -42,15 +43,20 @@ export interface AuthServiceDeps {
   limiter: RateLimiter;
   mailer: Mailer;
   publicUrl: string;
+  /** False under OIDC_ONLY: registration is refused, and so is password sign-in except for administrators. */
+  passwordSignIn: boolean;
 }
 
 /** Registration, sign-in, sign-out and e-mail verification. */
 export function createAuthService(deps: AuthServiceDeps) {
-  /** Creates the account, or takes over an unconfirmed one with the same address (it belongs to nobody yet). */
+  /**
+   * Creates the account, or takes over an unconfirmed one with the same address (it belongs to nobody yet),
+   * unless that one was made by a single sign-on: it belongs to the person the provider vouched for.
+   */
   async function createOrReuseAccount(input: RegisterModel, confirmed: boolean): Promise<UserRow> {
     const passwordHash = await hashPassword(input.password);
     const existing = await deps.users.findByEmail(input.email);
-    if (existing?.email_confirmed) throw badRequest('error.emailTaken');
+    if (existing?.email_confirmed || existing?.password_hash === NO_PASSWORD) throw badRequest('error.emailTaken');
     try {
       if (existing) {
         const changes = { user_name: input.userName, password_hash: passwordHash, email_confirmed: confirmed };
@@ -99,6 +105,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     async register(input: RegisterModel, context: RequestContext): Promise<RegisterOutcome> {
+      if (!deps.passwordSignIn) throw forbidden('error.passwordSignInDisabled');
       const policy = deps.settings.get().accountPolicy;
       if (!policy.allowRegister) throw badRequest('error.registrationDisabled');
       await deps.captcha.ensureSolved(input.challenge, context.ip);
@@ -142,6 +149,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       context.identify?.(user.user_name);
       await deps.limiter.recordLoginSuccess(accountThrottleKey(user.id), context.ip);
       if (user.role === 'Banned') throw unauthorized('error.accountBanned');
+      // Administrators keep their password under OIDC_ONLY, so the platform can always be administered.
+      if (!deps.passwordSignIn && user.role !== 'Admin') throw forbidden('error.passwordSignInDisabled');
       if (!user.email_confirmed) throw unauthorized('error.accountNotActivated');
       if (current?.sessionHash) await deps.sessions.end(current.sessionHash);
       return deps.sessions.start(user.id, context);

@@ -10,6 +10,10 @@ export interface ServerAbilities {
   containersEnabled: boolean;
   /** A captcha provider that can work (HashPow, or Turnstile with both keys). */
   captchaEnabled: boolean;
+  /** The single sign-on providers configured (docs/integrations.md). */
+  signInProviders: ClientConfig['signInProviders'];
+  /** False under OIDC_ONLY. */
+  passwordSignIn: boolean;
 }
 
 export function toClientConfig(settings: Settings, abilities: ServerAbilities): ClientConfig {
@@ -32,6 +36,8 @@ export function toClientConfig(settings: Settings, abilities: ServerAbilities): 
     defaultLifetime: containerPolicy.defaultLifetime,
     extensionDuration: containerPolicy.extensionDuration,
     renewalWindow: containerPolicy.renewalWindow,
+    signInProviders: abilities.signInProviders,
+    passwordSignIn: abilities.passwordSignIn,
   };
 }
 

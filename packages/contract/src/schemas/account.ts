@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { RegisterStatus, Role } from '../enums';
 import { requestResponseOf } from '../errors';
 import { limits } from '../limits';
-import { shortText } from './common';
+import { shortText, Timestamp } from './common';
+import { SignInProvider } from './info';
 
 const captcha = { challenge: z.string().max(limits.captchaAnswer.max).nullish() };
 
@@ -95,3 +96,38 @@ export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 export const MailChangeResponse = requestResponseOf(z.boolean());
 export type MailChangeResponse = z.infer<typeof MailChangeResponse>;
+
+/** Flagpole: one way of signing in through a single sign-on provider, linked to the signed-in account. */
+export const LinkedIdentityModel = z.object({
+  provider: SignInProvider,
+  /** The provider's label (OIDC_NAME, or CTFtime). */
+  providerName: z.string(),
+  /** What the provider calls the person (user name or e-mail from its claims), for recognising the link. */
+  displayName: z.string(),
+  createdAt: Timestamp,
+  lastUsedAt: Timestamp,
+});
+export type LinkedIdentityModel = z.infer<typeof LinkedIdentityModel>;
+
+/** Flagpole: the account's linked identities, and whether it also has a password to sign in with. */
+export const LinkedIdentitiesModel = z.object({
+  identities: z.array(LinkedIdentityModel),
+  hasPassword: z.boolean(),
+});
+export type LinkedIdentitiesModel = z.infer<typeof LinkedIdentitiesModel>;
+
+/** Flagpole: why a single sign-on attempt ended on the sign-in page instead of signing in. */
+export const SignInFailure = z.enum([
+  'notConfigured',
+  'providerUnavailable',
+  'denied',
+  'stateInvalid',
+  'codeRejected',
+  'emailDomainNotAllowed',
+  'emailTaken',
+  'registrationDisabled',
+  'alreadyLinked',
+  'accountBanned',
+  'failed',
+]);
+export type SignInFailure = z.infer<typeof SignInFailure>;

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { CaptchaProvider, ContainerPortMappingType } from '../enums';
 import { Timestamp } from './common';
 
+/** Flagpole: the single sign-on providers: an OpenID Connect provider, and CTFtime's OAuth. */
+export const SignInProvider = z.enum(['oidc', 'ctftime']);
+export type SignInProvider = z.infer<typeof SignInProvider>;
+
 export const ClientConfig = z.object({
   title: z.string(),
   slogan: z.string(),
@@ -32,6 +36,13 @@ export const ClientConfig = z.object({
   extensionDuration: z.number().int(),
   /** Minutes before expiry during which an instance may be extended. */
   renewalWindow: z.number().int(),
+  /**
+   * Flagpole: the single sign-on providers the server is configured for (docs/integrations.md), in the order the
+   * sign-in page shows their buttons; `name` is the button's label.
+   */
+  signInProviders: z.array(z.object({ id: SignInProvider, name: z.string() })),
+  /** Flagpole: false when OIDC_ONLY is set: password registration and sign-in are refused and hidden. */
+  passwordSignIn: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;
 
