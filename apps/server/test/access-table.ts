@@ -104,6 +104,14 @@ export const ROUTES: AccessRow[] = [
   { route: 'PUT /api/account/changepassword', expect: USER },
   { route: 'PUT /api/account/changeemail', expect: USER },
   { route: 'POST /api/account/mailchangeconfirm', expect: USER },
+  // Single sign-on: starting and finishing are open to all (a signed-in caller links); no provider is configured
+  // here, so both redirect to the sign-in page.
+  { route: 'GET /api/account/oidc/login', expect: PUBLIC },
+  { route: 'GET /api/account/oidc/callback', expect: PUBLIC },
+  { route: 'GET /api/account/ctftime/login', expect: PUBLIC },
+  { route: 'GET /api/account/ctftime/callback', expect: PUBLIC },
+  { route: 'GET /api/account/identities', expect: USER },
+  { route: 'DELETE /api/account/identities/:provider', expect: USER, url: () => '/api/account/identities/oidc' },
 
   // ---- Teams ----------------------------------------------------------------------------------------
   { route: 'GET /api/team', expect: USER },

@@ -27,6 +27,8 @@ describe('GET /api/config', () => {
       defaultLifetime: 120,
       extensionDuration: 120,
       renewalWindow: 10,
+      signInProviders: [],
+      passwordSignIn: true,
     });
   });
 

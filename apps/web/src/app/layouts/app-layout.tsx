@@ -38,7 +38,7 @@ export function AppLayout() {
   const { t } = useTranslation();
   const [navOpened, nav] = useDisclosure(false);
   const { pathname } = useLocation();
-  const { title, logoUrl } = useClientConfig();
+  const { title, logoUrl, passwordSignIn } = useClientConfig();
   const { user, isLoading } = useProfile();
 
   // Leaving a page closes the phone menu.
@@ -56,9 +56,12 @@ export function AppLayout() {
       >
         {t('nav.signIn')}
       </Button>
-      <Button component={Link} to="/account/register" leftSection={<IconUserPlus size={16} />} fullWidth={vertical}>
-        {t('nav.register')}
-      </Button>
+      {/* Under OIDC_ONLY accounts are made by signing in with a provider. */}
+      {passwordSignIn && (
+        <Button component={Link} to="/account/register" leftSection={<IconUserPlus size={16} />} fullWidth={vertical}>
+          {t('nav.register')}
+        </Button>
+      )}
     </>
   );
 

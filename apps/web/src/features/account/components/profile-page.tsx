@@ -6,8 +6,10 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useProfile } from '../api/get-profile';
 import { AvatarSection } from './profile/avatar-section';
 import { EmailSection } from './profile/email-section';
+import { IdentitiesSection } from './profile/identities-section';
 import { PasswordSection } from './profile/password-section';
 import { ProfileForm } from './profile/profile-form';
+import { SignInError } from './sign-in-error';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -22,6 +24,7 @@ export default function ProfilePage() {
           <Title order={1}>{t('account.profile.title')}</Title>
           <Text c="dimmed">{t('account.profile.subtitle')}</Text>
         </div>
+        <SignInError />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 4 }}>
             <AvatarSection user={user} />
@@ -30,6 +33,7 @@ export default function ProfilePage() {
             <Stack gap="lg">
               <ProfileForm user={user} />
               <EmailSection user={user} />
+              <IdentitiesSection />
               <PasswordSection />
             </Stack>
           </Grid.Col>

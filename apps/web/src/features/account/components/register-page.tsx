@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useClientConfig } from '@/features/info/api/get-client-config';
 import { showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -13,6 +14,7 @@ import { matchesPassword, validateEmail, validateNewPassword, validateUserName }
 import { AccountCard } from './account-card';
 import { AccountForm } from './account-form';
 import { NewPasswordFields } from './new-password-fields';
+import { SignInProviders } from './sign-in-providers';
 import { StatusResult } from './status-result';
 import { useCaptchaRequest } from './use-captcha-request';
 
@@ -48,6 +50,7 @@ export default function RegisterPage() {
   usePageTitle(t('account.register.title'));
   const navigate = useNavigate();
   const { refresh } = useProfile();
+  const { passwordSignIn } = useClientConfig();
   const captcha = useCaptchaRequest('register', t('account.register.failed'));
   const { trigger, isMutating } = useMutation(register);
   const [outcome, setOutcome] = useState<PendingOutcome | null>(null);
@@ -76,6 +79,14 @@ export default function RegisterPage() {
       },
     );
   });
+
+  if (!passwordSignIn) {
+    return (
+      <AccountCard title={t('account.register.title')} subtitle={t('account.sso.registerBySignIn')}>
+        <SignInProviders withDivider={false} />
+      </AccountCard>
+    );
+  }
 
   return (
     <AccountCard

@@ -20,6 +20,8 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   defaultLifetime: 120,
   extensionDuration: 120,
   renewalWindow: 10,
+  signInProviders: [],
+  passwordSignIn: true,
 };
 
 /** Platform settings; defaults until the server answers so the shell never waits for it. */
