@@ -63,7 +63,8 @@ function assertServerBuilt(): void {
  */
 export async function startPlatform(env: Record<string, string> = {}): Promise<Platform> {
   assertServerBuilt();
-  const port = await freePort();
+  // A test may choose the port, when something started before the platform must know its address.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flagpole-e2e-'));
   const adminPassword = 'Admin-e2e-1';
   let output = '';
