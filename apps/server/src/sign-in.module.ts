@@ -56,6 +56,7 @@ export async function registerSignIn(
 ): Promise<void> {
   const { config, db, clock, clients } = deps;
   const signIn = createSignInService({
+    db,
     clients,
     identities: createIdentityRepository(db),
     users: createUserRepository(db),

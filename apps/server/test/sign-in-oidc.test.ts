@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { ClientConfig, LinkedIdentitiesModel, ProfileUserInfoModel } from '@flagpole/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, TestClient } from './client';
@@ -13,6 +14,10 @@ import { signInAtProvider, startOidcProvider, type TestProvider } from './oidc-p
 const PUBLIC_URL = 'http://localhost:5999';
 let provider: TestProvider;
 let ctx: TestContext;
+/** Every log line of the app, at trace level: no secret of a sign-in may be among them. */
+const logLines: string[] = [];
+/** The codes and states the provider handed out, to look for in the log at the end. */
+const seenSecrets = new Set<string>();
 
 const policy = (patch: Record<string, boolean | string>) => ctx.app.services.settings.update('accountPolicy', patch);
 
@@ -25,6 +30,10 @@ async function start(client: TestClient): Promise<string> {
 
 /** The callback as the browser makes it, from the URL the provider sent it to. */
 async function callback(client: TestClient, url: URL): Promise<string> {
+  for (const name of ['code', 'state']) {
+    const value = url.searchParams.get(name);
+    if (value) seenSecrets.add(value);
+  }
   expect(url.href.startsWith(`${PUBLIC_URL}/api/account/oidc/callback?`)).toBe(true);
   const response = await client.get(url.pathname + url.search);
   expect(response.statusCode, response.body).toBe(302);
@@ -40,13 +49,24 @@ const profileOf = async (client: TestClient) => ok<ProfileUserInfoModel>(await c
 
 beforeAll(async () => {
   provider = await startOidcProvider([`${PUBLIC_URL}/api/account/oidc/callback`]);
-  ctx = await createTestContext({
-    PUBLIC_URL,
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: provider.clientId,
-    OIDC_CLIENT_SECRET: provider.clientSecret,
-    OIDC_NAME: 'Campus',
-  });
+  ctx = await createTestContext(
+    {
+      PUBLIC_URL,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_NAME: 'Campus',
+      LOG_LEVEL: 'trace',
+    },
+    {
+      logStream: new Writable({
+        write(chunk, _encoding, done) {
+          logLines.push(String(chunk));
+          done();
+        },
+      }),
+    },
+  );
 });
 afterAll(async () => {
   await ctx.close();
@@ -192,6 +212,15 @@ describe('a sign-in that fails ends on the sign-in page with its reason', () => 
     } finally {
       await down.close();
     }
+  });
+});
+
+describe('the log', () => {
+  it('never holds the client secret, an authorization code or a state', () => {
+    const log = logLines.join('');
+    expect(log).toContain('single sign-on');
+    expect(seenSecrets.size).toBeGreaterThan(4);
+    for (const secret of [provider.clientSecret, ...seenSecrets]) expect(log).not.toContain(secret);
   });
 });
 

@@ -47,7 +47,8 @@ export const signInRoutes =
             summary: `Start signing in with ${label} (linking it to the account when signed in): redirects to it`,
             response: { 302: Redirect('To the provider, or to the sign-in page with `signInError`') },
           },
-          config: { access: 'public' },
+          // Each start keeps a sign-in in the store for 10 minutes: as many per address as registrations.
+          config: { access: 'public', rateLimit: 'register' },
         },
         async (request, reply: FastifyReply) => {
           const started = await deps.signIn.begin(provider, request.identity);

@@ -1,17 +1,18 @@
 import type { SignInFailure } from '@flagpole/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database';
 import type { UserRow } from '../db/schema';
 import type { Identity } from '../http/access';
 import type { RequestContext } from '../http/request-context';
 import type { Clock } from '../lib/clock';
 import type { KeyValueStore } from '../lib/kv-store';
-import type { UserRepository } from '../repositories/user.repository';
+import { createUserRepository, type UserRepository } from '../repositories/user.repository';
 import { isEmailDomainAllowed } from '../services/account-policy';
 import type { StartedSession } from '../services/auth.service';
 import type { SessionService } from '../services/session.service';
 import type { SettingsService } from '../services/settings.service';
 import type { CtftimeTeams } from './ctftime-team';
-import type { IdentityProvider, IdentityRepository } from './identity.repository';
+import { createIdentityRepository, type IdentityProvider, type IdentityRepository } from './identity.repository';
 import { createAccountFor } from './new-account';
 import { type FlowSecrets, type ProviderPerson, ProviderUnavailableError, type SignInClient } from './providers';
 import { failureOf, SignInFailed } from './sign-in-failure';
@@ -32,6 +33,7 @@ export interface SignInOutcome {
 }
 
 export interface SignInServiceDeps {
+  db: Db;
   clients: readonly SignInClient[];
   identities: IdentityRepository;
   users: UserRepository;
@@ -106,12 +108,16 @@ export function createSignInService(deps: SignInServiceDeps) {
     if (person.email && person.emailVerified && (await deps.users.findByEmail(person.email))) {
       throw new SignInFailed('emailTaken');
     }
-    const user = await createAccountFor(deps.users, person);
-    const row = { provider, subject: person.subject, user_id: user.id, display_name: person.displayName };
-    if (!(await deps.identities.insert({ ...row, last_used_at: deps.clock.now() }))) {
-      throw new SignInFailed('alreadyLinked');
-    }
-    return user;
+    // The account and its identity are made together: a second first sign-in of the same person at the same
+    // moment finds the identity taken and leaves no account behind.
+    return deps.db.transaction().execute(async (trx) => {
+      const user = await createAccountFor(createUserRepository(trx), person);
+      const row = { provider, subject: person.subject, user_id: user.id, display_name: person.displayName };
+      if (!(await createIdentityRepository(trx).insert({ ...row, last_used_at: deps.clock.now() }))) {
+        throw new SignInFailed('alreadyLinked');
+      }
+      return user;
+    });
   }
 
   return {
@@ -161,6 +167,7 @@ export function createSignInService(deps: SignInServiceDeps) {
         if (user.role === 'Banned') throw new SignInFailed('accountBanned');
         if (person.team) await deps.ctftimeTeams.join(user.id, person.team);
         if (current?.sessionHash) await deps.sessions.end(current.sessionHash);
+        deps.log.info({ provider, user: user.user_name }, 'signed in with single sign-on');
         return { redirect: '/', session: await deps.sessions.start(user.id, context) };
       } catch (error) {
         const reason = failureOf(error);
