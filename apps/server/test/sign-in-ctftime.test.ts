@@ -20,6 +20,7 @@ const USERS: Record<string, { id: number; name: string; team?: typeof TEAM }> = 
   ann: { id: 1001, name: 'ann', team: TEAM },
   ben: { id: 1002, name: 'ben', team: TEAM },
   solo: { id: 1003, name: 'solo' },
+  carl: { id: 1004, name: 'carl' },
 };
 
 let standIn: Server;
@@ -132,6 +133,16 @@ describe('signing in with CTFtime', () => {
     expect(ok<unknown[]>(await again.get('/api/team'))).toHaveLength(1);
     const linked = ok<LinkedIdentitiesModel>(await again.get('/api/account/identities'));
     expect(linked.identities).toMatchObject([{ provider: 'ctftime', providerName: 'CTFtime', displayName: 'ann' }]);
+  });
+
+  it('makes no team for a player who captains the most teams a user may already', async () => {
+    const carl = await signInAs('carl');
+    for (const name of ['one', 'two', 'three']) ok(await carl.post('/api/team', { name }));
+    USERS.carl = { id: 1004, name: 'carl', team: { id: 88, name: 'Fourth', country: 'FR', logo: '' } };
+    await signInAs('carl');
+    expect(ok<unknown[]>(await carl.get('/api/team'))).toHaveLength(3);
+    const made = await ctx.db.selectFrom('teams').select('id').where('ctftime_team_id', '=', 88).execute();
+    expect(made).toEqual([]);
   });
 
   it('leaves a player without a CTFtime team without a team', async () => {
