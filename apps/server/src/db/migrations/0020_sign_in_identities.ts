@@ -18,14 +18,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   // One identity per provider and account: unlinking names the provider.
   await sql`create unique index user_identities_user on user_identities (user_id, provider)`.execute(db);
-  await sql`alter table teams add column ctftime_team_id integer`.execute(db);
-  await sql`alter table teams add column ctftime_country text`.execute(db);
+  await sql`alter table teams add column ctftime_team_id integer, add column ctftime_country text`.execute(db);
   await sql`create unique index teams_ctftime_team on teams (ctftime_team_id)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index teams_ctftime_team`.execute(db);
-  await sql`alter table teams drop column ctftime_country`.execute(db);
-  await sql`alter table teams drop column ctftime_team_id`.execute(db);
+  await sql`alter table teams drop column ctftime_country, drop column ctftime_team_id`.execute(db);
   await sql`drop table user_identities`.execute(db);
 }
