@@ -83,16 +83,18 @@ export function createSignInService(deps: SignInServiceDeps) {
   async function link(flow: StoredFlow & { linkUserId: string }, person: ProviderPerson): Promise<void> {
     const existing = await deps.identities.find(flow.provider, person.subject);
     if (existing && existing.user_id !== flow.linkUserId) throw new SignInFailed('alreadyLinked');
-    if (!existing) {
-      const row = {
-        provider: flow.provider,
-        subject: person.subject,
-        user_id: flow.linkUserId,
-        display_name: person.displayName,
-        last_used_at: deps.clock.now(),
-      };
-      if (!(await deps.identities.insert(row))) throw new SignInFailed('alreadyLinked');
+    if (existing) {
+      await deps.identities.touch(flow.provider, person.subject, deps.clock.now(), person.displayName);
+      return;
     }
+    const row = {
+      provider: flow.provider,
+      subject: person.subject,
+      user_id: flow.linkUserId,
+      display_name: person.displayName,
+      last_used_at: deps.clock.now(),
+    };
+    if (!(await deps.identities.insert(row))) throw new SignInFailed('alreadyLinked');
   }
 
   /** The account the identity opens, made on the first sign-in. */
