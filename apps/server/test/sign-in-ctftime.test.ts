@@ -68,11 +68,16 @@ function startStandIn(): Promise<void> {
   return new Promise((resolve) => standIn.listen(0, '127.0.0.1', () => resolve()));
 }
 
+/** Starts a CTFtime sign-in in the browser: CTFtime's authorize URL. */
+async function start(client: TestClient): Promise<URL> {
+  const started = await client.get('/api/account/ctftime/login');
+  return new URL(String(started.headers.location));
+}
+
 /** A player signs in with CTFtime as the given CTFtime user, in a browser of their own. */
 async function signInAs(login: string): Promise<TestClient> {
   const client = new TestClient(ctx.app);
-  const started = await client.get('/api/account/ctftime/login');
-  const authorize = new URL(String(started.headers.location));
+  const authorize = await start(client);
   expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
     client_id: EVENT_ID,
     scope: 'profile:read team:read',
@@ -143,6 +148,18 @@ describe('signing in with CTFtime', () => {
     expect(ok<unknown[]>(await carl.get('/api/team'))).toHaveLength(3);
     const made = await ctx.db.selectFrom('teams').select('id').where('ctftime_team_id', '=', 88).execute();
     expect(made).toEqual([]);
+  });
+
+  it('refuses a code CTFtime already exchanged, brought back under a new sign-in', async () => {
+    const browser = new TestClient(ctx.app);
+    const authorize = await start(browser);
+    authorize.searchParams.set('as', 'solo');
+    const back = new URL(String((await fetch(authorize, { redirect: 'manual' })).headers.get('location')));
+    expect((await browser.get(back.pathname + back.search)).headers.location).toBe('/');
+    const other = new TestClient(ctx.app);
+    back.searchParams.set('state', String((await start(other)).searchParams.get('state')));
+    const replayed = await other.get(back.pathname + back.search);
+    expect(replayed.headers.location).toBe('/account/login?signInError=codeRejected');
   });
 
   it('leaves a player without a CTFtime team without a team', async () => {
