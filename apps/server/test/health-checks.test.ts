@@ -1,0 +1,68 @@
+import type { ChallengeHealthDetailModel, GameHealthModel } from '@flagpole/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from './client';
+import { del, expectError, ok, signUpAdmin } from './game-fixtures';
+import { createTestContext, type TestContext } from './harness';
+import { createChallenge, createGame } from './play-fixtures';
+
+/* Health checks without a container engine, and their edit rules (the runs themselves: health-checks-docker). */
+
+let ctx: TestContext;
+let admin: TestClient;
+let gameId: number;
+let challengeId: number;
+const path = (cId: number, game = gameId) => `/api/edit/games/${game}/challenges/${cId}/health`;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await signUpAdmin(ctx, 'health_admin');
+  const now = ctx.clock.now().getTime();
+  gameId = await createGame(ctx.db, { start: new Date(now - 60_000), end: new Date(now + 3_600_000) });
+  challengeId = await createChallenge(ctx.db, gameId, { title: 'Static' });
+});
+afterAll(() => ctx.close());
+
+describe('health checks without a container engine', () => {
+  it('keeps the check, says nothing runs, and refuses a run on demand', async () => {
+    const empty = ok<ChallengeHealthDetailModel>(await admin.get(path(challengeId)));
+    expect(empty).toEqual({ available: false, check: null, health: null, runs: [] });
+    const saved = ok<ChallengeHealthDetailModel>(
+      await admin.put(path(challengeId), { image: 'solver:1', script: 'echo hi' }),
+    );
+    expect(saved.check).toEqual({
+      image: 'solver:1',
+      script: 'echo hi',
+      timeoutSeconds: 60,
+      intervalSeconds: 300,
+      enabled: true,
+    });
+    expect(saved.health).toMatchObject({ status: 'Unknown', failingSince: null, lastRunAt: null, title: 'Static' });
+    expectError(await admin.post(`${path(challengeId)}/run`), 400);
+    const listed = ok<GameHealthModel>(await admin.get(`/api/game/${gameId}/health`));
+    expect(listed).toMatchObject({ available: false, challenges: [{ challengeId, status: 'Unknown' }] });
+    // Nothing pretends to run: no run is recorded, however long one waits.
+    ctx.clock.advance(10 * 60_000);
+    expect(ok<ChallengeHealthDetailModel>(await admin.get(path(challengeId))).runs).toEqual([]);
+  });
+
+  it('validates the check and answers 404 for what does not exist', async () => {
+    for (const body of [
+      { image: '', script: 'x' },
+      { image: 'a', script: '' },
+      { image: 'a', script: 'x', timeoutSeconds: 4 },
+      { image: 'a', script: 'x', timeoutSeconds: 601 },
+      { image: 'a', script: 'x', intervalSeconds: 59 },
+      { image: 'a', script: 'x'.repeat(65_537) },
+    ]) {
+      expectError(await admin.put(path(challengeId), body), 400);
+    }
+    const otherGame = await createGame(ctx.db, { start: new Date(), end: new Date(Date.now() + 60_000) });
+    expectError(await admin.get(path(challengeId, otherGame)), 404);
+    expectError(await admin.put(path(challengeId, otherGame), { image: 'a', script: 'x' }), 404);
+    expectError(await admin.get(`/api/game/999999/health`), 404);
+    const bare = await createChallenge(ctx.db, gameId, { title: 'Bare' });
+    expectError(await del(admin, path(bare)), 404);
+    ok(await del(admin, path(challengeId)));
+    expect(ok<GameHealthModel>(await admin.get(`/api/game/${gameId}/health`)).challenges).toEqual([]);
+  });
+});
