@@ -13,6 +13,7 @@ import { ok, signUpAdmin } from './game-fixtures';
 import type { TestContext } from './harness';
 import { cookieOf, type OpenSocket, openSocket, wsUrl } from './live-sockets';
 import { addFlag, createChallenge, createPlayer, type Player } from './play-fixtures';
+import { uploadAsset } from './transfer-fixtures';
 import { type Receiver, startReceiver } from './webhook-receiver';
 
 /*
@@ -66,6 +67,14 @@ describe('challenge health checks on a real Docker daemon', () => {
     await ctx.db.updateTable('games').set({ container_count_limit: 1 }).where('id', '=', gameId).execute();
     player = await createPlayer(ctx.app, ctx.db, gameId, 'player');
     admin = await signUpAdmin(ctx, 'boss');
+    // The attachment the static challenge's script decodes: it is copied in beside the script.
+    const hash = await uploadAsset(admin, 'cipher.txt', Buffer.from('synt{fgngvp}\n'));
+    ok(
+      await admin.post(`/api/edit/games/${gameId}/challenges/${staticId}/attachment`, {
+        attachmentType: 'Local',
+        fileHash: hash,
+      }),
+    );
     receiver = await startReceiver();
     ok<WebhookCreatedModel>(
       await admin.post('/api/admin/webhooks', {
@@ -88,7 +97,9 @@ describe('challenge health checks on a real Docker daemon', () => {
   it('runs each saved check on a fresh instance: the working image turns healthy, the broken one failing', async () => {
     const check = { image: FLAG_IMAGE, script: SOLVE, timeoutSeconds: 20 };
     for (const id of [working, broken]) ok(await admin.put(healthPath(id), check));
-    ok(await admin.put(healthPath(staticId), { image: FLAG_IMAGE, script: 'echo "flag{static}"; exit 3' }));
+    // A rot13 "solve" of the attachment, then a failing exit: the printed flag alone makes it pass.
+    const rot13 = 'tr "a-zA-Z" "n-za-mN-ZA-M" < "$FLAGPOLE_ATTACHMENT"; exit 3';
+    ok(await admin.put(healthPath(staticId), { image: FLAG_IMAGE, script: rot13 }));
     await eventually(async () => {
       const all = ok<GameHealthModel>(await admin.get(`/api/game/${gameId}/health`));
       return all.challenges.every((c) => c.status !== 'Unknown');
