@@ -14,6 +14,7 @@ import type { TestContext } from './harness';
 import { cookieOf, type OpenSocket, openSocket, wsUrl } from './live-sockets';
 import { addFlag, createChallenge, createPlayer, type Player } from './play-fixtures';
 import { uploadAsset } from './transfer-fixtures';
+import { withTwoApps } from './two-apps';
 import { type Receiver, startReceiver } from './webhook-receiver';
 
 /*
@@ -155,5 +156,17 @@ describe('challenge health checks on a real Docker daemon', () => {
     // The team's one-instance limit is untouched and the admin's test container slot is free.
     ok(await player.client.post(`/api/game/${gameId}/container/${working}`));
     ok(await admin.post(`/api/edit/games/${gameId}/challenges/${working}/container`));
+  }, 60_000);
+
+  it('three processes that all see the check due run it once', async () => {
+    const shared = await createContainerChallenge(ctx.db, gameId, { type: 'DynamicContainer', title: 'Shared' });
+    await withTwoApps(ctx, async (first, second) => {
+      ok(await admin.put(healthPath(shared), { image: FLAG_IMAGE, script: SOLVE, timeoutSeconds: 20 }));
+      await eventually(async () => (await detailOf(shared)).runs.length > 0, 30_000);
+      // Three schedulers (this app and two more) saw the check due at the same instant: one ran it.
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      expect((await detailOf(shared)).runs).toHaveLength(1);
+      expect(first.server.listening && second.server.listening).toBe(true);
+    });
   }, 60_000);
 });

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { ChallengeHealthDetailModel, GameHealthModel } from '@flagpole/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHealthRepository } from '../src/health/health.repository';
 import type { TestClient } from './client';
 import { del, expectError, ok, signUpAdmin } from './game-fixtures';
 import { createTestContext, type TestContext } from './harness';
@@ -64,5 +66,39 @@ describe('health checks without a container engine', () => {
     expectError(await del(admin, path(bare)), 404);
     ok(await del(admin, path(challengeId)));
     expect(ok<GameHealthModel>(await admin.get(`/api/game/${gameId}/health`)).challenges).toEqual([]);
+  });
+});
+
+describe('the claim that makes one process run a due check', () => {
+  it('lets one lease hold a check until its claim lapses, and only the holder records the run', async () => {
+    const repository = createHealthRepository(ctx.db);
+    const id = await createChallenge(ctx.db, gameId, { title: 'Claimed' });
+    const now = ctx.clock.now();
+    await repository.save(
+      gameId,
+      id,
+      { image: 'a', script: 'x', timeoutSeconds: 10, intervalSeconds: 60, enabled: true },
+      now,
+    );
+    const [a, b] = [randomUUID(), randomUUID()];
+    const until = new Date(now.getTime() + 60_000);
+    expect(await repository.claim(id, a, now, until)).toBe(true);
+    expect(await repository.claim(id, b, now, until)).toBe(false);
+    expect((await repository.candidates(now)).map((c) => c.challenge_id)).not.toContain(id);
+    // A holder that died: once its claim lapses another process takes the check, and the late holder's run is dropped.
+    const later = new Date(until.getTime() + 1);
+    expect(await repository.claim(id, b, later, new Date(later.getTime() + 60_000))).toBe(true);
+    const run = {
+      trigger: 'Schedule' as const,
+      startedAt: now,
+      durationMs: 5,
+      outcome: 'Passed' as const,
+      exitCode: 0,
+      output: '',
+    };
+    const decide = () => ({ status: 'Healthy' as const, failing_since: null });
+    expect(await repository.finish(id, a, run, decide)).toBeUndefined();
+    expect(await repository.finish(id, b, run, decide)).toBeDefined();
+    expect(await repository.runs(id, 10)).toHaveLength(1);
   });
 });
