@@ -160,12 +160,18 @@ describe('challenge health checks on a real Docker daemon', () => {
 
   it('three processes that all see the check due run it once', async () => {
     const shared = await createContainerChallenge(ctx.db, gameId, { type: 'DynamicContainer', title: 'Shared' });
+    // A check container a dead process left behind (its run should have ended long ago): the next run removes it.
+    const leftover = await docker.createContainer({
+      Image: FLAG_IMAGE,
+      Labels: { 'flagpole.platform': OWNER, 'flagpole.check-until': String(Date.now() - 5 * 60_000) },
+    });
     await withTwoApps(ctx, async (first, second) => {
       ok(await admin.put(healthPath(shared), { image: FLAG_IMAGE, script: SOLVE, timeoutSeconds: 20 }));
       await eventually(async () => (await detailOf(shared)).runs.length > 0, 30_000);
       // Three schedulers (this app and two more) saw the check due at the same instant: one ran it.
       await new Promise((resolve) => setTimeout(resolve, 5_000));
       expect((await detailOf(shared)).runs).toHaveLength(1);
+      await expect(leftover.inspect()).rejects.toThrow();
       expect(first.server.listening && second.server.listening).toBe(true);
     });
   }, 60_000);

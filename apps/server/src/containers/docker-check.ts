@@ -46,7 +46,7 @@ export function dockerCheckBody(spec: CheckSpec, containerOf: (instanceId: strin
     Image: spec.image,
     Cmd: CHECK_COMMAND,
     Env: Object.entries(env).map(([key, value]) => `${key}=${value}`),
-    Labels: spec.labels,
+    Labels: { ...spec.labels, [CHECK_UNTIL_LABEL]: String(Date.now() + spec.timeoutMs) },
     WorkingDir: '/',
     HostConfig: {
       NetworkMode: networkMode,
@@ -66,12 +66,38 @@ export function dockerCheckBody(spec: CheckSpec, containerOf: (instanceId: strin
 const statusOf = (error: unknown): number | undefined =>
   typeof error === 'object' && error !== null && 'statusCode' in error ? Number(error.statusCode) : undefined;
 
+/** Label of a check container: when its run must be over (ms since the epoch). */
+export const CHECK_UNTIL_LABEL = 'flagpole.check-until';
+/** Beyond its limit a check container is given this long (reading its output, removal) before it counts as left. */
+const LEFTOVER_AFTER_MS = 60_000;
+
+/**
+ * Removes check containers of this platform whose run should long be over: a process that died mid-run leaves its
+ * check container behind (reconciliation only knows instances). Best effort, before each run.
+ */
+export async function removeLeftoverChecks(docker: Docker, owner: string, now = Date.now()): Promise<number> {
+  const filters = JSON.stringify({ label: [`flagpole.platform=${owner}`, CHECK_UNTIL_LABEL] });
+  const containers = await docker.listContainers({ all: true, filters });
+  const stale = containers.filter((c) => Number(c.Labels?.[CHECK_UNTIL_LABEL]) + LEFTOVER_AFTER_MS < now);
+  await Promise.all(
+    stale.map((c) =>
+      docker
+        .getContainer(c.Id)
+        .remove({ force: true, v: true })
+        .catch(() => undefined),
+    ),
+  );
+  return stale.length;
+}
+
 /** Runs a check to its end or its limit, reads its output and removes its container, whatever happens. */
 export async function runDockerCheck(
   docker: Docker,
   spec: CheckSpec,
   containerOf: (instanceId: string) => string,
 ): Promise<CheckResult> {
+  const owner = spec.labels['flagpole.platform'];
+  if (owner) await removeLeftoverChecks(docker, owner).catch(() => undefined);
   let container: Docker.Container;
   try {
     container = await docker.createContainer(dockerCheckBody(spec, containerOf));
