@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChallengeHealthDetailModel, GameHealthModel } from '@flagpole/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHealthRepository } from '../src/health/health.repository';
+import { KEPT_RUNS } from '../src/health/health-rules';
 import type { TestClient } from './client';
 import { del, expectError, ok, signUpAdmin } from './game-fixtures';
 import { createTestContext, type TestContext } from './harness';
@@ -100,5 +101,34 @@ describe('the claim that makes one process run a due check', () => {
     expect(await repository.finish(id, a, run, decide)).toBeUndefined();
     expect(await repository.finish(id, b, run, decide)).toBeDefined();
     expect(await repository.runs(id, 10)).toHaveLength(1);
+  });
+
+  it('keeps the newest runs only', async () => {
+    const repository = createHealthRepository(ctx.db);
+    const id = await createChallenge(ctx.db, gameId, { title: 'Busy' });
+    const now = ctx.clock.now();
+    await repository.save(
+      gameId,
+      id,
+      { image: 'a', script: 'x', timeoutSeconds: 10, intervalSeconds: 60, enabled: true },
+      now,
+    );
+    const lease = randomUUID();
+    for (let n = 0; n < KEPT_RUNS + 3; n++) {
+      expect(await repository.claim(id, lease, now, new Date(now.getTime() + 60_000))).toBe(true);
+      const run = {
+        trigger: 'Manual' as const,
+        startedAt: now,
+        durationMs: n,
+        outcome: 'Failed' as const,
+        exitCode: 1,
+        output: String(n),
+      };
+      await repository.finish(id, lease, run, () => ({ status: 'Failing' as const, failing_since: now }));
+    }
+    const kept = await repository.runs(id, 1000);
+    expect(kept).toHaveLength(KEPT_RUNS);
+    expect(kept[0]?.output).toBe(String(KEPT_RUNS + 2));
+    expect(kept.at(-1)?.output).toBe('3');
   });
 });
