@@ -12,7 +12,10 @@
 export async function readGame(client, game) {
   const summaries = await client.challenges(game);
   const details = [];
-  for (const summary of summaries) details.push(await client.challenge(game, summary.id));
+  for (const summary of summaries) {
+    const detail = await client.challenge(game, summary.id);
+    details.push({ ...detail, healthCheck: await client.healthCheck(game, summary.id) });
+  }
   return details;
 }
 
@@ -36,6 +39,7 @@ const FILE_FIELDS = {
   releaseUtc: 'flagpole.release',
   phaseId: 'flagpole.phase',
   fileName: 'flagpole.file_name',
+  healthCheck: 'flagpole.healthcheck',
 };
 
 /**
@@ -46,7 +50,7 @@ function updateBody(step) {
   /** @type {Record<string, unknown>} */
   const body = {};
   for (const change of step.changes) {
-    if (change.field === 'isEnabled') continue;
+    if (change.field === 'isEnabled' || change.field === 'healthCheck') continue;
     body[change.field] = change.to;
   }
   return body;
@@ -126,6 +130,12 @@ async function applyStep(client, game, step, progress, uploaded, doing) {
   // Old flags go after the new ones are in, so a challenge being edited never runs without a flag.
   doing.field = 'flags';
   for (const flag of step.removeFlags) await client.deleteFlag(game, id, flag.id);
+  const health = step.changes.find((change) => change.field === 'healthCheck');
+  doing.field = 'flagpole.healthcheck';
+  if (health) {
+    progress(`${health.to ? 'setting' : 'removing'} the health check of "${step.title}"`);
+    await client.setHealthCheck(game, id, /** @type {any} */ (health.to));
+  }
   doing.field = 'state';
   if (enable?.to === true) {
     progress(`enabling "${step.title}"`);

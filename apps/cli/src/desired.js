@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { healthCheckOf } from './health-check.js';
 
 export const CATEGORIES = /** @type {const} */ ([
   'Misc',
@@ -50,7 +51,8 @@ const CATEGORY_ALIASES = /** @type {Record<string, string>} */ ({
  *   originalScore?: number, minScoreRate?: number, difficulty?: number, containerImage?: string,
  *   exposePort?: number, memoryLimit?: number, cpuCount?: number, storageLimit?: number, networkMode?: string,
  *   enableTrafficCapture?: boolean, flagTemplate?: string, disableBloodBonus?: boolean, deadlineUtc?: number,
- *   releaseUtc?: number, phase?: string | null, phaseId?: number | null
+ *   releaseUtc?: number, phase?: string | null, phaseId?: number | null,
+ *   healthCheck?: import('./health-check.js').DesiredHealthCheck | null
  * }} Desired
  * @typedef {{ file: string, field: string, message: string }} Note
  * @typedef {{ file: string, line: number, column: number, field: string, message: string }} Problem
@@ -171,7 +173,6 @@ function fromCtfcli(loaded) {
     'next',
     'protocol',
     'host',
-    'healthcheck',
     'solution',
     'logic',
     'version',
@@ -179,6 +180,8 @@ function fromCtfcli(loaded) {
     if (d[field] !== undefined && d[field] !== null && field !== 'version')
       c.note(field, 'no Flagpole counterpart: skipped');
   }
+  const healthCheck = healthCheckOf(loaded, c);
+  if (healthCheck !== undefined) desired.healthCheck = healthCheck;
   // ctfcli's scheduled release; flagpole.release (read in flagpoleFields) wins when both are given.
   if (d.scheduled_at !== undefined && fp.release === undefined) desired.releaseUtc = releaseOf(d.scheduled_at);
   return { desired, notes: c.notes, problems: c.problems };
@@ -333,6 +336,8 @@ function fromNoctf(loaded) {
     if (d[field] !== undefined && d[field] !== null) c.note(field, 'no Flagpole counterpart: skipped');
   }
   if (d.visible_at) c.note('visible_at', 'Flagpole has no release time per challenge: skipped');
+  const healthCheck = healthCheckOf(loaded, c);
+  if (healthCheck !== undefined) desired.healthCheck = healthCheck;
   return { desired, notes: c.notes, problems: c.problems };
 }
 

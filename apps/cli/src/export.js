@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
+import { healthCheckFields } from './health-check.js';
 import { hashOfAssetUrl } from './plan.js';
 
 /** A folder name from a title: lower case letters, digits and dashes. @param {string} title */
@@ -91,6 +92,12 @@ export async function exportGame(client, challenges, dir, progress, phases = [])
       yaml.files = [`files/${name}`];
     } else if (attachment?.type === 'Remote' && attachment.url) {
       yaml.files = [attachment.url];
+    }
+    if (challenge.healthCheck) {
+      const { file, block } = healthCheckFields(challenge.healthCheck);
+      writeFileSync(path.join(folder, file), challenge.healthCheck.script);
+      yaml.healthcheck = file;
+      /** @type {Record<string, unknown>} */ (yaml.flagpole).healthcheck = block;
     }
     const file = path.join(folder, 'challenge.yml');
     writeFileSync(file, stringify(yaml, { lineWidth: 0 }));

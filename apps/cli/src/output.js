@@ -18,6 +18,13 @@ function brief(value) {
     return JSON.stringify(line.length > 60 ? `${line.slice(0, 57)}...` : line);
   }
   if (Array.isArray(value)) return `${value.length} item(s)`;
+  if (typeof value === 'object' && 'image' in value && 'script' in value) {
+    // A health check: what tells two apart at a glance (the script itself is too long for a line).
+    const check = /** @type {{ image: string, timeoutSeconds: number, intervalSeconds: number }} */ (
+      /** @type {unknown} */ (value)
+    );
+    return `${check.image}, ${check.timeoutSeconds} s limit, every ${check.intervalSeconds} s`;
+  }
   return String(value);
 }
 

@@ -1,6 +1,7 @@
 // @ts-check
 // Compares what the folder asks for with what the game holds and lists, challenge by challenge, what a sync
 // would do. Nothing here calls the server: `readGame` fetches the state once, `planSync` is pure.
+import { healthKey } from './health-check.js';
 
 /**
  * @typedef {import('./desired.js').Desired} Desired
@@ -79,6 +80,11 @@ export function diffChallenge(desired, current) {
     if (field === 'fileName' && desired.attachment?.kind !== 'local') continue;
     const now = current?.[field];
     if (!current || normalise(field, wanted) !== normalise(field, now)) changes.push({ field, from: now, to: wanted });
+  }
+  // The health check is its own call: compared whole, and only when the file says something about it.
+  if (desired.healthCheck !== undefined && healthKey(desired.healthCheck) !== healthKey(current?.healthCheck)) {
+    if (current || desired.healthCheck)
+      changes.push({ field: 'healthCheck', from: current?.healthCheck ?? null, to: desired.healthCheck });
   }
   const remoteFlags = current?.flags ?? [];
   const wantedKeys = new Set(desired.flags.map(flagKey));

@@ -23,7 +23,7 @@ export class ApiError extends Error {
  *   cpuCount: number | null, storageLimit: number | null, exposePort: number | null, networkMode: string | null,
  *   enableTrafficCapture: boolean | null, disableBloodBonus: boolean | null, deadlineUtc: number | null,
  *   releaseUtc?: number | null, submissionLimit: number, originalScore: number, minScoreRate: number, difficulty: number,
- *   phaseId?: number | null
+ *   phaseId?: number | null, healthCheck?: import('./health-check.js').DesiredHealthCheck | null
  * }} RemoteChallenge
  * @typedef {{ id: number, title: string, start: number }} RemotePhase
  * @typedef {{ id: number, title: string, hidden: boolean, start: number, end: number }} RemoteGame
@@ -87,6 +87,24 @@ export function createClient({ url, token }) {
     addFlags: (game, id, flags) => call('POST', `/api/edit/games/${game}/challenges/${id}/flags`, { json: flags }),
     /** @param {number} game @param {number} id @param {number} flag */
     deleteFlag: (game, id, flag) => call('DELETE', `/api/edit/games/${game}/challenges/${id}/flags/${flag}`),
+    /**
+     * The challenge's health check, or null (also from a server without health checks, which answers 404).
+     * @param {number} game @param {number} id
+     * @returns {Promise<import('./health-check.js').DesiredHealthCheck | null>}
+     */
+    async healthCheck(game, id) {
+      try {
+        return (await call('GET', `/api/edit/games/${game}/challenges/${id}/health`)).check;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    /** @param {number} game @param {number} id @param {import('./health-check.js').DesiredHealthCheck | null} check */
+    setHealthCheck: (game, id, check) =>
+      check
+        ? call('PUT', `/api/edit/games/${game}/challenges/${id}/health`, { json: check })
+        : call('DELETE', `/api/edit/games/${game}/challenges/${id}/health`),
     /** @param {number} game @param {number} id @param {Record<string, unknown>} body */
     setAttachment: (game, id, body) =>
       call('POST', `/api/edit/games/${game}/challenges/${id}/attachment`, { json: body }),

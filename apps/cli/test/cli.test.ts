@@ -284,6 +284,49 @@ describe('flagpole against the built server', () => {
     writeFileSync(file, stringify({ ...yaml, flagpole: { ...yaml.flagpole, phase: 'Week 1' } }));
   });
 
+  it("carries ctfcli's healthcheck script with flagpole.healthcheck in sync, verify and export", async () => {
+    const file = path.join(work, 'exported/cookie-jar/challenge.yml');
+    const yaml = parse(readFileSync(file, 'utf8'));
+    const script = '#!/bin/sh\nwget -qO- "http://$FLAGPOLE_TARGET/flag"\n';
+    writeFileSync(path.join(work, 'exported/cookie-jar/solve.sh'), script);
+    const withCheck = {
+      ...yaml,
+      healthcheck: 'solve.sh',
+      flagpole: { ...yaml.flagpole, healthcheck: { image: 'solver:1', timeout: 30 } },
+    };
+    writeFileSync(file, stringify(withCheck));
+    expect((await flagpole('lint', 'exported')).code).toBe(0);
+    const plan = await flagpole('sync', 'exported', '--game', String(game), '--dry-run');
+    expect(plan.stdout).toContain('healthCheck: (none) → solver:1, 30 s limit, every 300 s');
+    expect((await flagpole('sync', 'exported', '--game', String(game), '--yes')).code).toBe(0);
+    const { id } = await byTitle('Cookie Jar');
+    const health = await admin.call<{ check: unknown }>('GET', `/api/edit/games/${game}/challenges/${id}/health`);
+    expect(health.check).toEqual({
+      image: 'solver:1',
+      script,
+      timeoutSeconds: 30,
+      intervalSeconds: 300,
+      enabled: true,
+    });
+    expect((await flagpole('verify', 'exported', '--game', String(game))).code).toBe(0);
+    expect((await flagpole('export', '--game', String(game), 'checked')).code).toBe(0);
+    const exported = parse(readFileSync(path.join(work, 'checked/cookie-jar/challenge.yml'), 'utf8'));
+    expect(exported.healthcheck).toBe('healthcheck.sh');
+    expect(exported.flagpole.healthcheck).toEqual({ image: 'solver:1', timeout: 30 });
+    expect(readFileSync(path.join(work, 'checked/cookie-jar/healthcheck.sh'), 'utf8')).toBe(script);
+    // Without an image the script cannot run anywhere: noted and left alone; null removes the check.
+    writeFileSync(file, stringify({ ...yaml, healthcheck: 'solve.sh' }));
+    expect((await flagpole('sync', 'exported', '--game', String(game), '--dry-run')).stdout).toContain(
+      'healthcheck: runs only with flagpole.healthcheck.image',
+    );
+    writeFileSync(file, stringify({ ...yaml, flagpole: { ...yaml.flagpole, healthcheck: null } }));
+    expect((await flagpole('sync', 'exported', '--game', String(game), '--yes')).code).toBe(0);
+    expect(
+      (await admin.call<{ check: unknown }>('GET', `/api/edit/games/${game}/challenges/${id}/health`)).check,
+    ).toBeNull();
+    writeFileSync(file, stringify(yaml));
+  });
+
   it('reports bad files with file, line and column, and changes nothing', async () => {
     const bad = path.join(work, 'bad/one');
     cpSync(path.join(examples, 'misc-sanity'), bad, { recursive: true });

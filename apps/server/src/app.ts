@@ -13,6 +13,7 @@ import { registerContainers } from './containers.module';
 import type { Db } from './db/database';
 import { migrations } from './db/migrations/index';
 import { type GamePlay, registerGamePlay } from './game-play.module';
+import { registerHealthChecks } from './health.module';
 import { requireDeclaredAccess } from './http/access';
 import { trackRouteMethods } from './http/allowed-methods';
 import { registerAudit, requireDeclaredAudit } from './http/audit';
@@ -367,6 +368,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
     play: play.play,
     challengeEdit,
+    lease,
+    webhooks,
+  });
+  await registerHealthChecks(app, {
+    config,
+    db,
+    clock,
+    events: deps.events,
+    store,
+    blobs,
+    engine: containers.engine,
+    containers: containers.service,
     lease,
     webhooks,
   });

@@ -234,6 +234,8 @@ const EnvSchema = z.object({
   CONTAINER_HOST_GUARD: booleanFlag.default(true),
   /** Engine starts running at the same time; further starts wait in order. */
   CONTAINER_START_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Challenge health checks running at the same time, across every process sharing the key-value store. */
+  HEALTH_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** How long a start request waits for its instance before answering Pending with its queue position. */
   CONTAINER_START_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(5),
   /** How often expired instances are looked for. */

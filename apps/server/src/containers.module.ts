@@ -26,6 +26,8 @@ const START_SLOT_TTL_MS = 6_000;
 
 export interface Containers {
   service: ContainerService;
+  /** The engine in use (null: none); health checks run on it. */
+  engine: ContainerEngine | null;
   /** Finds running instances by id, for the platform proxy. */
   directory: InstanceDirectory;
   /** Starts of this process waiting for a slot, and running (metrics). */
@@ -207,6 +209,7 @@ export async function registerContainers(
   });
   return {
     service,
+    engine,
     directory: service.directory,
     startQueue: () => ({ waiting: queue.waiting, starting: queue.inFlight }),
   };

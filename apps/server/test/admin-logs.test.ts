@@ -141,10 +141,10 @@ describe('GET /api/admin/logs/live', () => {
     try {
       ctx.app.log.warn('live entry');
       await ctx.app.services.admin.flushLogs();
-      for (let i = 0; i < 40 && !messages.some((m) => m.data.msg === 'live entry'); i++) {
+      for (let i = 0; i < 40 && !messages.some((m) => 'msg' in m.data && m.data.msg === 'live entry'); i++) {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      expect(messages.find((m) => m.data.msg === 'live entry')).toMatchObject({
+      expect(messages.find((m) => 'msg' in m.data && m.data.msg === 'live entry')).toMatchObject({
         type: 'log',
         data: { level: 'Warning', msg: 'live entry' },
       });
@@ -195,12 +195,12 @@ describe('live log across server processes (Redis)', () => {
       async (appA, appB) => {
         const live = await openLive(appB, admin);
         // The subscription reaches Redis asynchronously; keep writing until one entry comes through.
-        for (let i = 0; i < 40 && !live.messages.some((m) => m.data.msg === 'from process A'); i++) {
+        for (let i = 0; i < 40 && !live.messages.some((m) => 'msg' in m.data && m.data.msg === 'from process A'); i++) {
           appA.log.warn('from process A');
           await appA.services.admin.flushLogs();
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
-        expect(live.messages.some((m) => m.data.msg === 'from process A')).toBe(true);
+        expect(live.messages.some((m) => 'msg' in m.data && m.data.msg === 'from process A')).toBe(true);
         live.ws.terminate();
       },
       { logStream: quiet },

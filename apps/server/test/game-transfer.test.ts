@@ -182,7 +182,15 @@ describe('game export', () => {
       type: 'DynamicContainer',
       flags: { template: 'flag{[GUID]}', static: [] },
       container: { image: 'registry.example/dyn:2' },
+      healthCheck: {
+        image: 'registry.example/solver:1',
+        script: '#!/bin/sh\nwget -qO- "http://$FLAGPOLE_TARGET/"\n',
+        timeoutSeconds: 30,
+        intervalSeconds: 600,
+        enabled: false,
+      },
     });
+    expect(box).not.toHaveProperty('healthCheck');
     expect(jsonOf<unknown[]>(zip, 'notices.json')).toEqual([
       { content: 'Welcome!', publishedAt: expect.any(String) },
       { content: 'Hint for Warmup is out', publishedAt: expect.any(String) },

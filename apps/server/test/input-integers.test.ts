@@ -91,6 +91,12 @@ const validRequests: Record<string, () => Promise<ValidRequest>> = {
       originalScore: 500,
     },
   }),
+  'PUT /api/edit/games/:id/challenges/:cId/health': async () => ({
+    caller: admin,
+    method: 'PUT',
+    url: `/api/edit/games/${gameId}/challenges/${challengeId}/health`,
+    body: { image: 'solver:1', script: 'echo ok', timeoutSeconds: 30, intervalSeconds: 600 },
+  }),
   'POST /api/edit/games/:id/divisions': async () => ({
     caller: admin,
     method: 'POST',

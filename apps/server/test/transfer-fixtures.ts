@@ -182,6 +182,16 @@ export async function buildRichGame(ctx: TestContext, admin: TestClient, title =
     }),
   );
   ok(await admin.post(`/api/edit/games/${game.id}/divisions`, { name: 'Observers', defaultPermissions: 256 }));
+  // Flagpole's health check travels with its challenge (its runs stay behind).
+  ok(
+    await admin.put(`/api/edit/games/${game.id}/challenges/${dynamic}/health`, {
+      image: 'registry.example/solver:1',
+      script: '#!/bin/sh\nwget -qO- "http://$FLAGPOLE_TARGET/"\n',
+      timeoutSeconds: 30,
+      intervalSeconds: 600,
+      enabled: false,
+    }),
+  );
 
   return {
     gameId: game.id,

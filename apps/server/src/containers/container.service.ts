@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../http/errors';
 import { type ContainerServiceDeps, createInstanceLifecycle, MINUTE, TEST_LIFETIME_MS } from './container-lifecycle';
 import { createContainerMaintenance } from './container-maintenance';
 import { generateDynamicFlag, TEST_FLAG } from './dynamic-flag';
+import { createHealthInstances } from './health-instance';
 import type { InstanceDirectory } from './types';
 
 export { COOL_DOWN_SECONDS, type ContainerServiceDeps } from './container-lifecycle';
@@ -205,6 +206,7 @@ export function createContainerService(deps: ContainerServiceDeps) {
     },
 
     ...createContainerMaintenance(deps, lifecycle),
+    ...createHealthInstances(deps, lifecycle),
   };
 }
 export type ContainerService = ReturnType<typeof createContainerService>;

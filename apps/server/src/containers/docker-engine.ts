@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import Docker from 'dockerode';
+import { runDockerCheck } from './docker-check';
 import {
   type ContainerEngine,
   ContainerEngineError,
@@ -250,6 +251,7 @@ export function createDockerEngine(options: DockerEngineOptions, docker = docker
       }
       return usage;
     },
+    runCheck: (spec) => runDockerCheck(docker, spec, (instanceId) => dockerNames(instanceId).container),
     async close(): Promise<void> {},
   };
   return engine;

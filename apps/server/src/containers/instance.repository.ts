@@ -113,16 +113,22 @@ export function createInstanceRepository(db: Db) {
       participationId: number | null,
       executor: Db | Transaction<Database> = db,
     ): Promise<InstanceRow | undefined> {
-      return executor
-        .selectFrom('container_instances')
-        .selectAll()
-        .where('challenge_id', '=', challengeId)
-        .where((eb) =>
-          participationId === null ? eb('participation_id', 'is', null) : eb('participation_id', '=', participationId),
-        )
-        .orderBy('last_operation_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      return (
+        executor
+          .selectFrom('container_instances')
+          .selectAll()
+          .where('challenge_id', '=', challengeId)
+          .where((eb) =>
+            participationId === null
+              ? eb('participation_id', 'is', null)
+              : eb('participation_id', '=', participationId),
+          )
+          // A health check's instance is neither a team's nor the test container.
+          .where('health_check', '=', false)
+          .orderBy('last_operation_at', 'desc')
+          .limit(1)
+          .executeTakeFirst()
+      );
     },
 
     /** The game's cap on a team's live instances (0: none). */
@@ -169,7 +175,10 @@ export function createInstanceRepository(db: Db) {
       return row.flag;
     },
 
-    async insert(trx: Transaction<Database>, row: Omit<InstanceRow, 'created_at' | 'status'>): Promise<void> {
+    async insert(
+      trx: Transaction<Database>,
+      row: Omit<InstanceRow, 'created_at' | 'status' | 'health_check'> & { health_check?: boolean },
+    ): Promise<void> {
       await trx.insertInto('container_instances').values(row).execute();
     },
 

@@ -65,6 +65,8 @@ export interface ContainerEngine {
    * currently does (a Docker storage driver that honours the size option).
    */
   storageUsage?(): Promise<Map<string, number>>;
+  /** Runs a health check's solve script to its end or its time limit (absent: the engine cannot). */
+  runCheck?(spec: CheckSpec): Promise<CheckResult>;
   /** Releases connections. */
   close(): Promise<void>;
 }
@@ -130,4 +132,41 @@ export const instanceEnv = {
   flag: 'FLAGPOLE_FLAG',
   teamId: 'FLAGPOLE_TEAM_ID',
   instanceId: 'FLAGPOLE_INSTANCE_ID',
+} as const;
+
+/** A health check's solve script, run once in a container of its own (docs/operations.md, "Health checks"). */
+export interface CheckSpec {
+  /** A GUID naming the run's container. */
+  checkId: string;
+  image: string;
+  script: string;
+  /** Files put beside the script (the challenge's attachment), by file name. */
+  files: Array<{ name: string; content: Buffer }>;
+  env: Record<string, string>;
+  /** The fresh instance the script attacks (it reaches it on the loopback address), or null. */
+  target: { instanceId: string; port: number } | null;
+  /** Without a target: whether the script may reach the network (a remote attachment to download). */
+  network: boolean;
+  timeoutMs: number;
+  labels: Record<string, string>;
+}
+
+export interface CheckResult {
+  /** Null when it was stopped at the time limit. */
+  exitCode: number | null;
+  /** What the script printed (stdout and stderr, in order). */
+  output: string;
+  timedOut: boolean;
+}
+
+/** The folder a check's script and files are put in, and where it runs. */
+export const CHECK_DIR = '/flagpole-check';
+
+/** Environment variables a check's script receives. */
+export const checkEnv = {
+  target: 'FLAGPOLE_TARGET',
+  host: 'FLAGPOLE_TARGET_HOST',
+  port: 'FLAGPOLE_TARGET_PORT',
+  attachment: 'FLAGPOLE_ATTACHMENT',
+  attachmentUrl: 'FLAGPOLE_ATTACHMENT_URL',
 } as const;

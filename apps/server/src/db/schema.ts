@@ -336,6 +336,38 @@ export interface ContainerInstancesTable {
   created_at: CreatedAt;
   /** The process whose start queue holds a Pending instance; a live process takes over a dead one's. */
   owner_process: Defaulted<string | null>;
+  /** Started for a challenge health check: no team, not the test container, never taken over. */
+  health_check: Defaulted<boolean>;
+}
+
+/** A challenge's health check, its status and the claim of the process running it (migration 0024). */
+export interface HealthChecksTable {
+  challenge_id: number;
+  game_id: number;
+  image: string;
+  script: string;
+  timeout_seconds: number;
+  interval_seconds: number;
+  enabled: Defaulted<boolean>;
+  status: Defaulted<'Unknown' | 'Healthy' | 'Failing'>;
+  failing_since: Timestamp | null;
+  last_run_at: Timestamp | null;
+  next_run_at: Timestamp;
+  requested_at: Timestamp | null;
+  claimed_by: string | null;
+  claimed_until: Timestamp | null;
+  updated_at: Defaulted<Date>;
+}
+
+export interface HealthCheckRunsTable {
+  id: Generated<number>;
+  challenge_id: number;
+  trigger: 'Schedule' | 'Manual';
+  started_at: Timestamp;
+  duration_ms: number;
+  outcome: 'Passed' | 'Failed' | 'TimedOut' | 'Error';
+  exit_code: number | null;
+  output: string;
 }
 
 /** Server processes and their leases: a process whose lease ran out is gone and its work is taken over. */
@@ -445,6 +477,8 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  health_checks: HealthChecksTable;
+  health_check_runs: HealthCheckRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

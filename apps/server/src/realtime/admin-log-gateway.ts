@@ -1,6 +1,7 @@
-import type { AdminLiveMessage, LogMessageModel } from '@flagpole/contract';
+import type { AdminLiveMessage, HealthAlertModel, LogMessageModel } from '@flagpole/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
+import { HEALTH_ALERTS_CHANNEL } from '../health/health.service';
 import type { Identity } from '../http/access';
 import type { Clock } from '../lib/clock';
 import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
@@ -14,7 +15,7 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 const TEXT_FRAME = { binary: false } as const;
 
 /**
- * Websocket fan-out of new log entries to the administrators reading the Logs page. The process
+ * Websocket fan-out of new log entries (and health check alerts) to the administrators on the admin pages. The process
  * subscribes to the event bus only while someone is connected; entries from every process arrive
  * through it, each batch serialised once per message for all sockets. A reader who signs out, is demoted,
  * banned or deleted, or whose API token is withdrawn or expires, stops reading at once.
@@ -32,11 +33,9 @@ export function createAdminLogGateway(deps: {
   const credentials = createSocketCredentials(deps);
   let unsubscribe: (() => void) | undefined;
 
-  function deliver(entries: LogMessageModel[]): void {
+  function deliver(live: AdminLiveMessage[]): void {
     // Encoded once, the same bytes written to every socket (see the live gateway).
-    const messages = entries.map((data) =>
-      Buffer.from(JSON.stringify({ type: 'log', data } satisfies AdminLiveMessage)),
-    );
+    const messages = live.map((message) => Buffer.from(JSON.stringify(message)));
     for (const socket of sockets.keys()) {
       if (socket.readyState !== socket.OPEN) continue;
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -65,6 +64,20 @@ export function createAdminLogGateway(deps: {
   }, deps.heartbeatMs ?? 30_000);
   heartbeat.unref();
 
+  /** Log entries, and health check alerts for the organisers' notifications (docs/operations.md). */
+  function subscribeAll(): () => void {
+    const stopLogs = deps.events.subscribe(ADMIN_LOGS_CHANNEL, (payload) => {
+      if (Array.isArray(payload)) deliver((payload as LogMessageModel[]).map((data) => ({ type: 'log', data })));
+    });
+    const stopHealth = deps.events.subscribe(HEALTH_ALERTS_CHANNEL, (payload) => {
+      deliver([{ type: 'health', data: payload as HealthAlertModel }]);
+    });
+    return () => {
+      stopLogs();
+      stopHealth();
+    };
+  }
+
   function leave(socket: WebSocket): void {
     sockets.delete(socket);
     if (sockets.size === 0 && unsubscribe) {
@@ -78,9 +91,7 @@ export function createAdminLogGateway(deps: {
       const state = { alive: true };
       sockets.set(socket, state);
       credentials.watch(socket, identity);
-      unsubscribe ??= deps.events.subscribe(ADMIN_LOGS_CHANNEL, (payload) => {
-        if (Array.isArray(payload)) deliver(payload as LogMessageModel[]);
-      });
+      unsubscribe ??= subscribeAll();
       socket.on('pong', () => {
         state.alive = true;
       });

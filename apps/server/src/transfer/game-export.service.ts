@@ -35,6 +35,7 @@ import {
   type ExportChallengeRow,
   type ExportFlagRow,
   type ExportGameRow,
+  type ExportHealthRow,
 } from './transfer.repository';
 
 export const EXPORTER_VERSION = 'Flagpole 0.1.0';
@@ -97,7 +98,12 @@ function attachmentSection(attachment: ExportAttachment | undefined, downloadNam
   };
 }
 
-function challengeSection(c: ExportChallengeRow, flags: ExportFlagRow[], attachments: Map<number, ExportAttachment>) {
+function challengeSection(
+  c: ExportChallengeRow,
+  flags: ExportFlagRow[],
+  attachments: Map<number, ExportAttachment>,
+  health: ExportHealthRow | undefined,
+) {
   const attachmentOf = (id: number | null) =>
     attachmentSection(id === null ? undefined : attachments.get(id), c.file_name);
   return {
@@ -138,6 +144,18 @@ function challengeSection(c: ExportChallengeRow, flags: ExportFlagRow[], attachm
       : null,
     // Flagpole's addition, written only when set: the challenge's phase by its id in game.json's `phases`.
     ...(c.phase_id === null ? {} : { phaseId: c.phase_id }),
+    // Flagpole's addition, written only when there is one: the health check (its runs stay behind).
+    ...(health
+      ? {
+          healthCheck: {
+            image: health.image,
+            script: health.script,
+            timeoutSeconds: health.timeout_seconds,
+            intervalSeconds: health.interval_seconds,
+            enabled: health.enabled,
+          },
+        }
+      : {}),
   };
 }
 
@@ -204,7 +222,10 @@ export function createGameExportService(deps: { db: Db; files: FileStore; clock:
       const attachments = await repo.attachments(attachmentIds);
       const flagsOf = new Map<number, ExportFlagRow[]>();
       for (const flag of flags) flagsOf.set(flag.challenge_id, [...(flagsOf.get(flag.challenge_id) ?? []), flag]);
-      const sections = challenges.map((c) => challengeSection(c, flagsOf.get(c.id) ?? [], attachments));
+      const healthOf = new Map((await repo.healthChecks(gameId)).map((h) => [h.challenge_id, h]));
+      const sections = challenges.map((c) =>
+        challengeSection(c, flagsOf.get(c.id) ?? [], attachments, healthOf.get(c.id)),
+      );
 
       const hashes = new Set<string>();
       if (game.poster_hash) hashes.add(game.poster_hash);

@@ -287,6 +287,15 @@ export function createGameImportService(deps: {
         }),
       );
       await repo.insertNotices(gameId, plan.notices);
+      await repo.insertHealthChecks(
+        gameId,
+        plan.challenges.flatMap((c, index) =>
+          c.healthCheck && challengeIds[index] !== undefined
+            ? [{ challengeId: challengeIds[index], check: c.healthCheck }]
+            : [],
+        ),
+        deps.clock.now(),
+      );
 
       const newChallengeId = new Map(plan.challenges.map((c, index) => [c.sourceId, challengeIds[index] as number]));
       const divisions = createDivisionRepository(trx);

@@ -1,4 +1,10 @@
-import type { ChallengeCategory, ChallengeType, FlagMatchType, NetworkMode } from '@flagpole/contract';
+import type {
+  ChallengeCategory,
+  ChallengeType,
+  FlagMatchType,
+  HealthCheckEditModel,
+  NetworkMode,
+} from '@flagpole/contract';
 import type { ZipEntry } from '../lib/zip-reader';
 import type { PlanDivision } from './division-transfer';
 
@@ -59,6 +65,8 @@ export interface PlanChallenge {
   difficulty: number;
   /** The package id of the challenge's phase (one of `ImportPlan.phases`); absent or null: none. */
   phaseSourceId?: number | null;
+  /** Its health check (Flagpole packages only); absent or null: none. */
+  healthCheck?: HealthCheckEditModel | null;
 }
 
 /** A game phase to create (docs/game-play.md, "Phases"), named by challenges through `sourceId`. */

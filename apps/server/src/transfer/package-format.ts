@@ -7,6 +7,7 @@ import {
   FlagMatchType,
   gameLimits,
   gamePhaseLimits,
+  HealthCheckEditModel,
   isRegexMatch,
   NetworkMode,
   shortText,
@@ -231,6 +232,8 @@ export const ChallengeSection = z.object({
     .nullish(),
   /** Flagpole's addition: the `id` of the challenge's phase in game.json's `phases`; null or absent: none. */
   phaseId: z.number().int().nullish(),
+  /** Flagpole's addition: the challenge's health check (docs/operations.md, "Health checks"); absent: none. */
+  healthCheck: HealthCheckEditModel.nullish(),
 });
 export type ChallengeSection = z.infer<typeof ChallengeSection>;
 

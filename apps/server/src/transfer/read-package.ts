@@ -128,6 +128,7 @@ export async function readGamePackage(archive: ZipArchive): Promise<ImportPlan> 
       minScoreRate: challenge.scoring.minRate,
       difficulty: challenge.scoring.difficulty,
       phaseSourceId: challenge.phaseId ?? null,
+      healthCheck: challenge.healthCheck ?? null,
     };
   });
   const phases = planPhases(game.phases ?? [], challenges);

@@ -1,10 +1,15 @@
+import type { HealthCheckEditModel } from '@flagpole/contract';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { ChallengesTable, FlagMatchTypeName, FlagsTable, GamesTable } from '../db/schema';
+import type { ChallengesTable, FlagMatchTypeName, FlagsTable, GamesTable, HealthChecksTable } from '../db/schema';
 import { type AttachmentView, createChallengeRepository } from '../repositories/challenge.repository';
 
 export type ExportGameRow = Selectable<GamesTable>;
 export type ExportChallengeRow = Selectable<ChallengesTable>;
+export type ExportHealthRow = Pick<
+  Selectable<HealthChecksTable>,
+  'challenge_id' | 'image' | 'script' | 'timeout_seconds' | 'interval_seconds' | 'enabled'
+>;
 export type ExportFlagRow = Pick<
   Selectable<FlagsTable>,
   'id' | 'challenge_id' | 'flag' | 'attachment_id' | 'match_type'
@@ -28,6 +33,38 @@ export function createTransferRepository(db: Db) {
 
     async game(gameId: number): Promise<ExportGameRow | undefined> {
       return db.selectFrom('games').selectAll().where('id', '=', gameId).executeTakeFirst();
+    },
+
+    /** Health checks of imported challenges: due at once (they run while the game runs, like any other). */
+    async insertHealthChecks(
+      gameId: number,
+      checks: Array<{ challengeId: number; check: HealthCheckEditModel }>,
+      now: Date,
+    ): Promise<void> {
+      if (checks.length === 0) return;
+      await db
+        .insertInto('health_checks')
+        .values(
+          checks.map(({ challengeId, check }) => ({
+            challenge_id: challengeId,
+            game_id: gameId,
+            image: check.image,
+            script: check.script,
+            timeout_seconds: check.timeoutSeconds,
+            interval_seconds: check.intervalSeconds,
+            enabled: check.enabled,
+            next_run_at: now,
+          })),
+        )
+        .execute();
+    },
+
+    async healthChecks(gameId: number): Promise<ExportHealthRow[]> {
+      return db
+        .selectFrom('health_checks')
+        .select(['challenge_id', 'image', 'script', 'timeout_seconds', 'interval_seconds', 'enabled'])
+        .where('game_id', '=', gameId)
+        .execute();
     },
 
     async challenges(gameId: number): Promise<ExportChallengeRow[]> {

@@ -20,6 +20,7 @@ const KEYS: Record<WebhookEvent['type'], MessageKey> = {
   'participation.review': 'webhook.participationReview',
   'instance.failed': 'webhook.instanceFailed',
   'cheat.detected': 'webhook.cheatDetected',
+  'healthcheck.failed': 'webhook.healthCheckFailed',
   'webhook.test': 'webhook.test',
 };
 
@@ -35,6 +36,7 @@ const ICONS: Partial<Record<WebhookEvent['type'], string>> = {
   'participation.review': '📝',
   'instance.failed': '⚠️',
   'cheat.detected': '🚨',
+  'healthcheck.failed': '🩺',
   'webhook.test': '🔔',
 };
 
@@ -45,6 +47,7 @@ const COLOURS: Partial<Record<WebhookEvent['type'], number>> = {
   'blood.third': 0xcd7f32,
   'cheat.detected': 0xe03131,
   'instance.failed': 0xf08c00,
+  'healthcheck.failed': 0xe8590c,
 };
 
 type Escape = (text: string) => string;

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { RequireRole } from '@/features/account/components/require-role';
+import { HealthAlerts } from '@/features/health/components/health-alerts';
 import { lazyPage } from '@/lib/lazy-page';
 import { AppLayout } from './layouts/app-layout';
 
@@ -38,6 +39,7 @@ const RevealCeremonyPage = lazyPage(() => import('@/features/games/components/re
 const MonitorSubmissionsPage = lazyNamed(gamePages, 'MonitorSubmissionsPage');
 const MonitorCheatInfoPage = lazyNamed(gamePages, 'MonitorCheatInfoPage');
 const MonitorTrafficPage = lazyNamed(gamePages, 'MonitorTrafficPage');
+const MonitorHealthPage = lazyNamed(gamePages, 'MonitorHealthPage');
 
 const adminPages = () => import('@/features/admin/components/admin-pages');
 const AdminGamesPage = lazyNamed(adminPages, 'AdminGamesPage');
@@ -68,6 +70,13 @@ const requireMonitor = (
 );
 const requireAdmin = (
   <RequireRole minRole="Admin">
+    <Outlet />
+  </RequireRole>
+);
+/** Admin pages, with the organisers' health check notifications. */
+const requireAdminWithAlerts = (
+  <RequireRole minRole="Admin">
+    <HealthAlerts />
     <Outlet />
   </RequireRole>
 );
@@ -124,13 +133,14 @@ export const routes: RouteObject[] = [
               { path: 'submissions', element: <MonitorSubmissionsPage /> },
               { path: 'cheatinfo', element: <MonitorCheatInfoPage /> },
               { path: 'traffic', element: <MonitorTrafficPage /> },
+              { path: 'health', element: <MonitorHealthPage /> },
             ],
           },
         ],
       },
       {
         path: 'admin',
-        element: requireAdmin,
+        element: requireAdminWithAlerts,
         children: [
           { path: 'games', element: <AdminGamesPage /> },
           { path: 'games/:id/info', element: <AdminGameInfoPage /> },

@@ -3,6 +3,7 @@ import { ContainerPortMappingType, Role, TaskStatus } from '../enums';
 import { limits } from '../limits';
 import { HEX_COLOR } from '../theme';
 import { arrayResponse, PageQuery, shortText, Timestamp } from './common';
+import { HealthAlertModel } from './health';
 import { TeamInfoModel, teamLimits } from './team';
 
 /** Field limits of the admin area (settings text and bulk user creation). */
@@ -207,6 +208,7 @@ export function matchesLogFilter(entry: LogMessageModel, filter: LogFilter): boo
  */
 export const AdminLiveMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('log'), data: LogMessageModel }),
+  z.object({ type: z.literal('health'), data: HealthAlertModel }),
 ]);
 export type AdminLiveMessage = z.infer<typeof AdminLiveMessage>;
 

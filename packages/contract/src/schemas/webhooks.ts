@@ -15,6 +15,7 @@ export const WebhookEventType = z.enum([
   'participation.review',
   'instance.failed',
   'cheat.detected',
+  'healthcheck.failed',
 ]);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseHealthFrame } from '@/features/health/components/health-alerts';
 import { logsLiveUrl, parseLogFrame } from './live-logs';
 
 const entry = { time: 1, name: 'admin', level: 'Information', ip: '::1', msg: 'hello', status: null };
@@ -21,5 +22,14 @@ describe('live log socket', () => {
     expect(parseLogFrame(JSON.stringify(entry))).toBeNull();
     expect(parseLogFrame(JSON.stringify({ type: 'log', data: { ...entry, time: 'yesterday' } }))).toBeNull();
     expect(parseLogFrame(new ArrayBuffer(2))).toBeNull();
+  });
+
+  it('leaves health alerts to the health notifications', () => {
+    const alert = { gameId: 1, challengeId: 2, title: 'Web', status: 'Failing', failingSince: 5, output: '' };
+    const frame = JSON.stringify({ type: 'health', data: alert });
+    expect(parseLogFrame(frame)).toBeNull();
+    expect(parseHealthFrame(frame)).toEqual(alert);
+    expect(parseHealthFrame(JSON.stringify({ type: 'log', data: entry }))).toBeNull();
+    expect(parseHealthFrame('not json')).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ export function logsLiveUrl(location: Pick<Location, 'protocol' | 'host'>): stri
   return `${scheme}://${location.host}/api/admin/logs/live`;
 }
 
-/** The log entry of a socket frame `{ type: 'log', data }`, or null for anything else (never throws). */
+/** The log entry of a socket frame `{ type: 'log', data }`, or null for anything else (health alerts too; never throws). */
 export function parseLogFrame(raw: unknown): LogMessageModel | null {
   if (typeof raw !== 'string') return null;
   let json: unknown;
@@ -16,5 +16,5 @@ export function parseLogFrame(raw: unknown): LogMessageModel | null {
     return null;
   }
   const parsed = AdminLiveMessage.safeParse(json);
-  return parsed.success ? parsed.data.data : null;
+  return parsed.success && parsed.data.type === 'log' ? parsed.data.data : null;
 }

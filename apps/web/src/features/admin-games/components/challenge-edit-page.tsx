@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { HealthPanel } from '@/features/health/components/health-panel';
 import { useEditChallenge } from '../api/get-challenge';
 import { ChallengeForm } from './challenge/challenge-form';
 import { ChallengeHeader } from './challenge/challenge-header';
@@ -16,7 +17,12 @@ export function ChallengeEditPage() {
       <GameHeader gameId={gameId} page={challenge?.title ?? t('adminGames.tabs.challenges')} />
       <ChallengeHeader gameId={gameId} challenge={challenge} />
       <LoadState data={challenge} error={error} rows={6}>
-        {(loaded) => <ChallengeForm key={loaded.id} gameId={gameId} challenge={loaded} />}
+        {(loaded) => (
+          <Stack gap="md">
+            <ChallengeForm key={loaded.id} gameId={gameId} challenge={loaded} />
+            <HealthPanel key={`health-${loaded.id}`} gameId={gameId} challengeId={loaded.id} />
+          </Stack>
+        )}
       </LoadState>
     </Stack>
   );

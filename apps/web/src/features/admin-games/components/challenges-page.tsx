@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGameHealth } from '@/features/health/api/health';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useEditChallenges } from '../api/get-challenges';
@@ -38,6 +39,8 @@ export function ChallengesPage() {
   const { t } = useTranslation();
   const { gameId } = useRouteIds();
   const { challenges, error } = useEditChallenges(gameId);
+  const { health } = useGameHealth(gameId);
+  const healthById = new Map(health?.challenges.map((row) => [row.challengeId, row]));
   const [createOpened, create] = useDisclosure(false);
   const recount = useMutation(useRecountAccepted());
   const [search, setSearch] = useState('');
@@ -112,7 +115,12 @@ export function ChallengesPage() {
                     {t(`adminGames.category.${group.category}`)} · {group.items.length}
                   </Title>
                   {group.items.map((challenge) => (
-                    <ChallengeRow key={challenge.id} gameId={gameId} challenge={challenge} />
+                    <ChallengeRow
+                      key={challenge.id}
+                      gameId={gameId}
+                      challenge={challenge}
+                      health={healthById.get(challenge.id)}
+                    />
                   ))}
                 </Stack>
               ))}

@@ -40,6 +40,7 @@ export const EVENT_NAME_KEYS = {
   'participation.review': 'adminWebhooks.eventNames.participationReview',
   'instance.failed': 'adminWebhooks.eventNames.instanceFailed',
   'cheat.detected': 'adminWebhooks.eventNames.cheatDetected',
+  'healthcheck.failed': 'adminWebhooks.eventNames.healthCheckFailed',
 } as const satisfies Record<WebhookEventType, string>;
 
 interface FormValues {

@@ -10,6 +10,7 @@ const LazyMonitorEvents = lazyPage(() => import('@/features/monitor/components/e
 const LazyMonitorSubmissions = lazyPage(() => import('@/features/monitor/components/submissions-page'));
 const LazyMonitorCheatInfo = lazyPage(() => import('@/features/monitor/components/cheat-info-page'));
 const LazyMonitorTraffic = lazyPage(() => import('@/features/containers/components/traffic-page'));
+const LazyMonitorHealth = lazyPage(() => import('@/features/health/components/health-monitor-page'));
 
 export function GameListPage() {
   return <LazyGameList />;
@@ -41,4 +42,8 @@ export function MonitorCheatInfoPage() {
 
 export function MonitorTrafficPage() {
   return <LazyMonitorTraffic />;
+}
+
+export function MonitorHealthPage() {
+  return <LazyMonitorHealth />;
 }

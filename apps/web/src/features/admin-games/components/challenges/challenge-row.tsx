@@ -1,15 +1,25 @@
-import type { ChallengeInfoModel } from '@flagpole/contract';
+import type { ChallengeHealthModel, ChallengeInfoModel } from '@flagpole/contract';
 import { ActionIcon, Badge, Card, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconFlag, IconPencil } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HealthBadge } from '@/features/health/components/health-badge';
 import { useServerAbilities } from '@/features/info/api/get-client-config';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useUpdateChallenge } from '../../api/update-challenge';
 
-export function ChallengeRow({ gameId, challenge }: { gameId: number; challenge: ChallengeInfoModel }) {
+export function ChallengeRow({
+  gameId,
+  challenge,
+  health,
+}: {
+  gameId: number;
+  challenge: ChallengeInfoModel;
+  /** Its health check's status; absent without a check. */
+  health?: ChallengeHealthModel;
+}) {
   const { t } = useTranslation();
   const { trigger, isMutating } = useMutation(useUpdateChallenge());
   const base = `/admin/games/${gameId}/challenges/${challenge.id}`;
@@ -57,6 +67,7 @@ export function ChallengeRow({ gameId, challenge }: { gameId: number; challenge:
                 })}
               </Badge>
             )}
+            {health && <HealthBadge health={health} />}
             {challenge.deadlineUtc !== null && (
               <Badge variant="outline" size="sm" color="orange">
                 {t('adminGames.challenges.deadline', { time: dayjs(challenge.deadlineUtc).format('YYYY-MM-DD HH:mm') })}

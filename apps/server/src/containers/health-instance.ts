@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { badRequest } from '../http/errors';
+import type { ContainerServiceDeps, InstanceLifecycle } from './container-lifecycle';
+import { instanceLabels } from './types';
+
+/** Label value of the team of a health check's instance. */
+export const HEALTH_TEAM_LABEL = 'health';
+
+/**
+ * The fresh instance of one health check run: no team (never a participation, never on the board, outside every
+ * team's instance limit), marked in its row so it is not the admin's test container, owned by no start queue (it
+ * goes straight to the engine, so no process takes it over), and removed by the sweep if its run never ends.
+ */
+export function createHealthInstances(deps: ContainerServiceDeps, lifecycle: InstanceLifecycle) {
+  const { repository, clock } = deps;
+  return {
+    /** Starts it with `flag` as its flag (dynamic containers); answers its id and port, or throws 400. */
+    async startHealthInstance(
+      gameId: number,
+      challengeId: number,
+      options: { flag: string | null; lifetimeMs: number },
+    ): Promise<{ instanceId: string; port: number }> {
+      const challenge = await lifecycle.containerChallenge(gameId, challengeId, true);
+      lifecycle.requireEngine();
+      const now = clock.now();
+      const instanceId = randomUUID();
+      const spec = lifecycle.specOf(challenge, instanceId, { teamId: null, flag: options.flag });
+      spec.labels[instanceLabels.team] = HEALTH_TEAM_LABEL;
+      spec.env.FLAGPOLE_TEAM_ID = HEALTH_TEAM_LABEL;
+      // The check reaches it from inside its network namespace: nothing needs publishing.
+      spec.publish = false;
+      await repository.reserve({ participationId: null, challengeId }, async (trx) => {
+        await repository.insert(trx, {
+          id: instanceId,
+          game_id: gameId,
+          challenge_id: challengeId,
+          participation_id: null,
+          image: spec.image,
+          engine_id: null,
+          ip: null,
+          port: null,
+          public_port: null,
+          started_at: now,
+          expect_stop_at: new Date(now.getTime() + options.lifetimeMs),
+          last_operation_at: now,
+          owner_process: null,
+          health_check: true,
+        });
+      });
+      if (!(await lifecycle.runStart(spec, async () => {}))) throw badRequest('error.containerStartFailed');
+      return { instanceId, port: challenge.expose_port };
+    },
+
+    async destroyHealthInstance(instanceId: string): Promise<void> {
+      await lifecycle.destroyInstance(instanceId, { userId: null });
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { AdminLiveMessage, type HealthAlertModel } from '@flagpole/contract';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSWRConfig } from 'swr';
+import { logsLiveUrl } from '@/features/admin-site/live-logs';
+import { connectSocket } from '@/features/games/lib/live';
+import { gameHealthKey } from '../api/health';
+
+/** The health alert of an admin live frame, or null for anything else (log entries, garbage). */
+export function parseHealthFrame(raw: unknown): HealthAlertModel | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    const parsed = AdminLiveMessage.safeParse(JSON.parse(raw));
+    return parsed.success && parsed.data.type === 'health' ? parsed.data.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Organisers' notifications on every admin page: a check that turns failing shows a red notification that stays
+ * until dismissed (a passing one again, a short green one); the health lists on screen are read again.
+ */
+export function HealthAlerts() {
+  const { t } = useTranslation();
+  const { mutate } = useSWRConfig();
+  useEffect(() => {
+    if (typeof WebSocket === 'undefined') return;
+    return connectSocket({
+      url: logsLiveUrl(window.location),
+      createSocket: (url) => new WebSocket(url),
+      parse: parseHealthFrame,
+      onMessage: (alert) => {
+        const failing = alert.status === 'Failing';
+        notifications.show({
+          id: `health-${alert.challengeId}`,
+          color: failing ? 'red' : 'teal',
+          title: t(failing ? 'health.alert.failingTitle' : 'health.alert.healthyTitle'),
+          message: t(failing ? 'health.alert.failing' : 'health.alert.healthy', { title: alert.title }),
+          autoClose: failing ? false : 6_000,
+        });
+        void mutate(gameHealthKey(alert.gameId));
+      },
+      setTimer: (callback, ms) => window.setTimeout(callback, ms),
+      clearTimer: (handle) => window.clearTimeout(handle as number),
+    });
+  }, [t, mutate]);
+  return null;
+}
