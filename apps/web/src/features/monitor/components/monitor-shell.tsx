@@ -1,5 +1,12 @@
 import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconActivity, IconArrowLeft, IconFlag, IconNetwork, IconShieldExclamation } from '@tabler/icons-react';
+import {
+  IconActivity,
+  IconArrowLeft,
+  IconFlag,
+  IconGauge,
+  IconNetwork,
+  IconShieldExclamation,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,9 +18,10 @@ import type { LiveState } from '@/features/games/lib/live';
 import { usePageTitle } from '@/lib/use-page-title';
 import { SheetDownloads } from './sheet-downloads';
 
-export type MonitorTab = 'events' | 'submissions' | 'cheatinfo' | 'traffic';
+export type MonitorTab = 'dashboard' | 'events' | 'submissions' | 'cheatinfo' | 'traffic';
 
 const TABS = [
+  { path: 'dashboard', labelKey: 'monitor.tabs.dashboard', icon: IconGauge },
   { path: 'events', labelKey: 'monitor.tabs.events', icon: IconActivity },
   { path: 'submissions', labelKey: 'monitor.tabs.submissions', icon: IconFlag },
   { path: 'cheatinfo', labelKey: 'monitor.tabs.cheatinfo', icon: IconShieldExclamation },
