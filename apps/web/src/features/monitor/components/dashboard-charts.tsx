@@ -7,7 +7,9 @@ import { cssColor, themedAxes, UplotChart } from '@/components/charts/uplot-char
 import { SERIES_COLORS } from '@/features/games/components/score-chart';
 import { solveSeries } from '../lib/dashboard-series';
 
-const barPaths = uPlot.paths.bars?.({ size: [0.8, 40] });
+/** Right bars left of each minute's tick, wrong ones right of it, side by side. */
+const rightBars = uPlot.paths.bars?.({ size: [0.4, 20], align: -1 });
+const wrongBars = uPlot.paths.bars?.({ size: [0.4, 20], align: 1 });
 
 /** Right and wrong submissions per minute over the last half hour, as bars. */
 export function SubmissionsChart({ dashboard, height }: { dashboard: EventDashboard; height: number }) {
@@ -28,14 +30,14 @@ export function SubmissionsChart({ dashboard, height }: { dashboard: EventDashbo
           label: t('monitor.dashboard.right'),
           stroke: cssColor('--mantine-color-green-6'),
           fill: cssColor('--mantine-color-green-6'),
-          paths: barPaths,
+          paths: rightBars,
           points: { show: false },
         },
         {
           label: t('monitor.dashboard.wrong'),
           stroke: cssColor('--mantine-color-red-6'),
-          fill: `${cssColor('--mantine-color-red-6')}99`,
-          paths: barPaths,
+          fill: cssColor('--mantine-color-red-6'),
+          paths: wrongBars,
           points: { show: false },
         },
       ],

@@ -4,9 +4,12 @@ import type uPlot from 'uplot';
 /** Challenges drawn on the solves chart (the most solved; the rest stay in the table of unsolved and the API). */
 export const SOLVE_LINES = 8;
 
+/** The lines start this long before the first solve, at zero, so the first step is seen as one. */
+const LEAD_MS = 60_000;
+
 /**
- * Cumulative solves of the most solved challenges as uPlot's aligned columns over one time axis (every
- * solve time, and `now` so the lines reach the present).
+ * Cumulative solves of the most solved challenges as uPlot's aligned columns over one time axis (a minute
+ * before the first solve, every solve time, and `now` so the lines reach the present).
  */
 export function solveSeries(
   challenges: readonly ChallengeSolves[],
@@ -16,7 +19,9 @@ export function solveSeries(
     .filter((challenge) => challenge.solves.length > 0)
     .sort((a, b) => b.solves.length - a.solves.length || a.id - b.id)
     .slice(0, SOLVE_LINES);
-  const times = [...new Set([...shown.flatMap((challenge) => challenge.solves), now])].sort((a, b) => a - b);
+  const solveTimes = shown.flatMap((challenge) => challenge.solves);
+  const lead = solveTimes.length > 0 ? [Math.min(...solveTimes) - LEAD_MS] : [];
+  const times = [...new Set([...lead, ...solveTimes, now])].sort((a, b) => a - b);
   const columns = shown.map((challenge) => {
     let count = 0;
     return times.map((time) => {
