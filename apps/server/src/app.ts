@@ -10,6 +10,7 @@ import { type AdminArea, registerAdmin } from './admin.module';
 import type { Config } from './config';
 import type { InstanceDirectory } from './containers/types';
 import { registerContainers } from './containers.module';
+import { registerDashboard } from './dashboard.module';
 import type { Db } from './db/database';
 import { migrations } from './db/migrations/index';
 import { type GamePlay, registerGamePlay } from './game-play.module';
@@ -359,6 +360,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lease,
     live,
   });
+  let dashboard: Awaited<ReturnType<typeof registerDashboard>> | undefined;
   const containers = await registerContainers(app, {
     config,
     db,
@@ -370,6 +372,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     challengeEdit,
     lease,
     webhooks,
+    // The dashboard is registered after the game's live channel; failures reach it once it exists.
+    onStartFailed: (gameId) => dashboard?.startFailed(gameId),
   });
   await registerHealthChecks(app, {
     config,
@@ -425,6 +429,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   const hubs = await registerLiveHubs(app, { db, clock, events: deps.events, bearerTokens, live });
+  dashboard = await registerDashboard(app, {
+    db,
+    clock,
+    events: deps.events,
+    processId: lease.id,
+    intervalMs: config.DASHBOARD_INTERVAL_SECONDS * 1000,
+    gateway: play.gateway,
+    assertStarted: (gameId) => play.play.assertStarted(gameId),
+    local: {
+      judgeQueue: () => play.flagChecker.queued,
+      liveConnections: () => play.liveConnections() + admin.liveLogConnections() + hubs.counts().connections,
+    },
+  });
   app.decorate('services', { settings, posts, play, admin, hubs, storage: blobs, webhooks });
   registerMetrics(app, {
     config,

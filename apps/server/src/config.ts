@@ -203,6 +203,8 @@ const EnvSchema = z.object({
   LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /** A live connection silent this long (no pong, no SignalR message) is closed; websockets are pinged every half. */
   LIVE_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** The event dashboard's snapshot is computed and pushed to the game's monitors this often (docs/operations.md). */
+  DASHBOARD_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(5).default(5),
   /** A SignalR connection that has not sent its handshake after this is closed. */
   LIVE_HANDSHAKE_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   /** Platform proxy: open websocket sessions allowed per instance (in each server process). */

@@ -113,6 +113,8 @@ export async function registerContainers(
     lease: ProcessLease;
     /** Instances that fail to start go to webhooks. */
     webhooks?: WebhookEmitter;
+    /** Told of each failed start (the event dashboard counts them). */
+    onStartFailed?: (gameId: number) => void;
   },
 ): Promise<Containers> {
   const { config, clock, events } = deps;
@@ -141,6 +143,7 @@ export async function registerContainers(
     publicHost: config.CONTAINER_PUBLIC_HOST ?? new URL(config.publicUrl).hostname,
     startWaitMs: config.CONTAINER_START_WAIT_SECONDS * 1000,
     webhooks: deps.webhooks,
+    onStartFailed: deps.onStartFailed,
   });
   deps.play.provideInstanceContext(service.context);
   deps.challengeEdit.provideTestContainerInfo(service.testInfo);

@@ -4,7 +4,7 @@ import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
 import type { PlayObserver } from './lib/metrics';
 import { heartbeatMsOf, type LiveChannelSettings } from './realtime/live-admission';
-import { createLiveGateway, liveRoutes } from './realtime/live-gateway';
+import { createLiveGateway, type LiveGateway, liveRoutes } from './realtime/live-gateway';
 import { createJudgeRepository } from './repositories/judge.repository';
 import type { NoticeRepository } from './repositories/notice.repository';
 import { createPlayRepository } from './repositories/play.repository';
@@ -33,6 +33,8 @@ export interface GamePlay {
   play: GamePlayService;
   /** Timed releases: each one's board change and its NewChallenge notice (services/challenge-release.ts). */
   releases: ReleaseTicker;
+  /** The games' live channel of this process (the event dashboard pushes through it). */
+  gateway: LiveGateway;
   /** Open live-channel websockets of this process (metrics). */
   liveConnections(): number;
 }
@@ -147,5 +149,5 @@ export async function registerGamePlay(
     await scoreboard.settle();
     scoreboard.close();
   });
-  return { scoreboard, flagChecker, play, releases, liveConnections: () => gateway.connectionCount() };
+  return { scoreboard, flagChecker, play, releases, gateway, liveConnections: () => gateway.connectionCount() };
 }

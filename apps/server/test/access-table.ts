@@ -241,6 +241,7 @@ export const ROUTES: AccessRow[] = [
   { route: 'GET /api/game/:id/health', expect: MONITOR, url: (f) => `${game(f)}/health` },
   { route: 'GET /api/game/:id/submissions', expect: MONITOR, url: (f) => `${game(f)}/submissions` },
   { route: 'GET /api/game/:id/cheatinfo', expect: MONITOR, url: (f) => `${game(f)}/cheatinfo` },
+  { route: 'GET /api/game/:id/dashboard', expect: MONITOR, url: (f) => `${game(f)}/dashboard` },
   { route: 'GET /api/game/:id/scoreboardsheet', expect: MONITOR, url: (f) => `${game(f)}/scoreboardsheet` },
   { route: 'GET /api/game/:id/submissionsheet', expect: MONITOR, url: (f) => `${game(f)}/submissionsheet` },
   // Writeups belong to a team of the game; the fixture game collects none, so players get a 400.

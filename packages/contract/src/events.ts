@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EventDashboard } from './schemas/dashboard';
 import { GameEvent, GameNotice, Submission } from './schemas/game';
 import { ScoreboardDelta } from './scoreboard-delta';
 
@@ -24,6 +25,8 @@ export const LiveMessage = z.discriminatedUnion('type', [
       delta: ScoreboardDelta.optional(),
     }),
   }),
+  /** Monitors: the event dashboard's snapshot, every few seconds while a monitor is connected. */
+  z.object({ type: z.literal('dashboard'), data: EventDashboard }),
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -36,6 +39,7 @@ export const LIVE_MESSAGES_FOR_MONITORS: readonly LiveMessageType[] = [
   'scoreboard',
   'event',
   'submission',
+  'dashboard',
 ];
 
 /**

@@ -15,6 +15,7 @@ export * from './schemas/capture';
 export * from './schemas/challenge';
 export * from './schemas/common';
 export * from './schemas/container';
+export * from './schemas/dashboard';
 export * from './schemas/game';
 export * from './schemas/health';
 export * from './schemas/info';

@@ -50,6 +50,8 @@ export interface ContainerServiceDeps {
   startWaitMs: number;
   /** Instances that fail to start go to webhooks. */
   webhooks?: WebhookEmitter;
+  /** Told of each failed start (the event dashboard counts them). */
+  onStartFailed?: (gameId: number) => void;
 }
 
 /**
@@ -148,6 +150,7 @@ export function createInstanceLifecycle(deps: ContainerServiceDeps) {
     const gameId = Number(spec.labels[instanceLabels.game]);
     const challengeId = Number(spec.labels[instanceLabels.challenge]);
     const teamId = Number(spec.labels[instanceLabels.team]);
+    if (Number.isInteger(gameId)) deps.onStartFailed?.(gameId);
     if (!deps.webhooks || !Number.isInteger(gameId) || !Number.isInteger(teamId)) return;
     void deps.webhooks.emit({
       type: 'instance.failed',

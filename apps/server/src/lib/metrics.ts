@@ -1,3 +1,4 @@
+import { REQUEST_BUCKETS } from '../dashboard/request-window';
 /** Values read when Prometheus scrapes, from the modules that own them. */
 export interface MetricSources {
   /** Submissions this process has queued or is judging. */
@@ -62,7 +63,7 @@ export async function createMetrics(options: { enabled: boolean }) {
     name: 'flagpole_http_request_duration_seconds',
     help: 'HTTP requests by route pattern, method and status, from arrival to the last byte handed to the socket.',
     labelNames: ['method', 'route', 'status_code'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    buckets: [...REQUEST_BUCKETS],
     registers: [registry],
   });
   const submissions = new Counter({

@@ -29,6 +29,8 @@ const TEXT_FRAME = { binary: false } as const;
 interface Subscriber {
   socket: WebSocket;
   monitor: boolean;
+  /** A signed-in player's id (counted as online on the dashboard); null for monitors and anonymous sockets. */
+  playerId: string | null;
   alive: boolean;
 }
 
@@ -143,7 +145,7 @@ export function createLiveGateway(deps: {
       room = created;
       rooms.set(gameId, room);
     }
-    const sub: Subscriber = { socket, monitor, alive: true };
+    const sub: Subscriber = { socket, monitor, playerId: monitor ? null : (identity?.userId ?? null), alive: true };
     room.subscribers.add(sub);
     const current = room;
     socket.on('pong', () => {
@@ -169,6 +171,34 @@ export function createLiveGateway(deps: {
     join,
     subscriberCount(gameId: number): number {
       return rooms.get(gameId)?.subscribers.size ?? 0;
+    },
+    /** Games with a monitor's socket open on this process. */
+    monitoredGames(): Set<number> {
+      const games = new Set<number>();
+      for (const [gameId, room] of rooms) {
+        for (const sub of room.subscribers) {
+          if (sub.monitor) {
+            games.add(gameId);
+            break;
+          }
+        }
+      }
+      return games;
+    },
+    /** Sends a message (serialised once) to the game's monitors on this process. */
+    sendToMonitors(gameId: number, message: LiveMessage): void {
+      const room = rooms.get(gameId);
+      if (room) deliver(room, message.type, JSON.stringify(message), 'monitors');
+    },
+    /** Distinct signed-in players with a live socket on this process, by game. */
+    playersOnline(): Map<number, number> {
+      const counts = new Map<number, number>();
+      for (const [gameId, room] of rooms) {
+        const players = new Set<string>();
+        for (const sub of room.subscribers) if (sub.playerId) players.add(sub.playerId);
+        if (players.size > 0) counts.set(gameId, players.size);
+      }
+      return counts;
     },
     /** Open live connections of this process, every game together. */
     connectionCount(): number {

@@ -31,6 +31,7 @@ describe('routes', () => {
     ['/games/3/challenges', 'games/:id/challenges'],
     ['/games/3/scoreboard', 'games/:id/scoreboard'],
     ['/games/3/scoreboard/reveal', 'games/:id/scoreboard/reveal'],
+    ['/games/3/monitor/dashboard', 'games/:id/monitor/dashboard'],
     ['/games/3/monitor/events', 'games/:id/monitor/events'],
     ['/games/3/monitor/submissions', 'games/:id/monitor/submissions'],
     ['/games/3/monitor/cheatinfo', 'games/:id/monitor/cheatinfo'],

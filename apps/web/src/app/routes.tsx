@@ -34,6 +34,7 @@ const GameListPage = lazyNamed(gamePages, 'GameListPage');
 const GameDetailPage = lazyNamed(gamePages, 'GameDetailPage');
 const GameChallengesPage = lazyNamed(gamePages, 'GameChallengesPage');
 const GameScoreboardPage = lazyNamed(gamePages, 'GameScoreboardPage');
+const MonitorDashboardPage = lazyNamed(gamePages, 'MonitorDashboardPage');
 const MonitorEventsPage = lazyNamed(gamePages, 'MonitorEventsPage');
 const RevealCeremonyPage = lazyPage(() => import('@/features/games/components/reveal-ceremony-page'));
 const MonitorSubmissionsPage = lazyNamed(gamePages, 'MonitorSubmissionsPage');
@@ -129,6 +130,7 @@ export const routes: RouteObject[] = [
             path: ':id/monitor',
             element: requireMonitor,
             children: [
+              { path: 'dashboard', element: <MonitorDashboardPage /> },
               { path: 'events', element: <MonitorEventsPage /> },
               { path: 'submissions', element: <MonitorSubmissionsPage /> },
               { path: 'cheatinfo', element: <MonitorCheatInfoPage /> },

@@ -6,6 +6,7 @@ const LazyGameList = lazyPage(() => import('./game-list-page'));
 const LazyGameDetail = lazyPage(() => import('./game-detail-page'));
 const LazyGameChallenges = lazyPage(() => import('./challenges-page'));
 const LazyGameScoreboard = lazyPage(() => import('./scoreboard-page'));
+const LazyMonitorDashboard = lazyPage(() => import('@/features/monitor/components/dashboard-page'));
 const LazyMonitorEvents = lazyPage(() => import('@/features/monitor/components/events-page'));
 const LazyMonitorSubmissions = lazyPage(() => import('@/features/monitor/components/submissions-page'));
 const LazyMonitorCheatInfo = lazyPage(() => import('@/features/monitor/components/cheat-info-page'));
@@ -26,6 +27,10 @@ export function GameChallengesPage() {
 
 export function GameScoreboardPage() {
   return <LazyGameScoreboard />;
+}
+
+export function MonitorDashboardPage() {
+  return <LazyMonitorDashboard />;
 }
 
 export function MonitorEventsPage() {

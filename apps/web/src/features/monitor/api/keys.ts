@@ -13,6 +13,7 @@ export const monitorKeys = {
   submissions: (gameId: number, page: number, type: AnswerResult | null, search: string | null = null) =>
     `/api/game/${gameId}/submissions?count=${MONITOR_PAGE_SIZE + 1}&skip=${page * MONITOR_PAGE_SIZE}${type ? `&type=${type}` : ''}${searchParam(search)}`,
   cheatInfo: (gameId: number) => `/api/game/${gameId}/cheatinfo`,
+  dashboard: (gameId: number) => `/api/game/${gameId}/dashboard`,
   scoreboardSheet: (gameId: number) => `/api/game/${gameId}/scoreboardsheet`,
   submissionSheet: (gameId: number) => `/api/game/${gameId}/submissionsheet`,
 } as const;

@@ -3,6 +3,7 @@ import {
   IconActivity,
   IconArrowLeft,
   IconFlag,
+  IconGauge,
   IconHeartbeat,
   IconNetwork,
   IconShieldExclamation,
@@ -18,9 +19,10 @@ import type { LiveState } from '@/features/games/lib/live';
 import { usePageTitle } from '@/lib/use-page-title';
 import { SheetDownloads } from './sheet-downloads';
 
-export type MonitorTab = 'events' | 'submissions' | 'cheatinfo' | 'traffic' | 'health';
+export type MonitorTab = 'dashboard' | 'events' | 'submissions' | 'cheatinfo' | 'traffic' | 'health';
 
 const TABS = [
+  { path: 'dashboard', labelKey: 'monitor.tabs.dashboard', icon: IconGauge },
   { path: 'events', labelKey: 'monitor.tabs.events', icon: IconActivity },
   { path: 'submissions', labelKey: 'monitor.tabs.submissions', icon: IconFlag },
   { path: 'cheatinfo', labelKey: 'monitor.tabs.cheatinfo', icon: IconShieldExclamation },

@@ -1,4 +1,4 @@
-import type { GameEvent, LiveMessage, Submission } from '@flagpole/contract';
+import type { EventDashboard, GameEvent, LiveMessage, Submission } from '@flagpole/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { connectLive, type LiveLimit, type LiveState, liveStateOf, liveUrl } from '@/features/games/lib/live';
@@ -6,6 +6,7 @@ import { connectLive, type LiveLimit, type LiveState, liveStateOf, liveUrl } fro
 export interface MonitorLiveHandlers {
   onEvent?: (event: GameEvent) => void;
   onSubmission?: (submission: Submission) => void;
+  onDashboard?: (dashboard: EventDashboard) => void;
 }
 
 /**
@@ -25,6 +26,7 @@ export function useMonitorLive(gameId: number, handlers: MonitorLiveHandlers): L
     const handle = (message: LiveMessage) => {
       if (message.type === 'event') handlersRef.current.onEvent?.(message.data);
       else if (message.type === 'submission') handlersRef.current.onSubmission?.(message.data);
+      else if (message.type === 'dashboard') handlersRef.current.onDashboard?.(message.data);
     };
     return connectLive({
       url: liveUrl(gameId, window.location),
@@ -33,7 +35,11 @@ export function useMonitorLive(gameId: number, handlers: MonitorLiveHandlers): L
       onStateChange: setConnected,
       onLimit: setLimit,
       onReconnect: () => {
-        const feeds = [`/api/game/${gameId}/events?`, `/api/game/${gameId}/submissions?`];
+        const feeds = [
+          `/api/game/${gameId}/events?`,
+          `/api/game/${gameId}/submissions?`,
+          `/api/game/${gameId}/dashboard`,
+        ];
         void mutate((key) => typeof key === 'string' && feeds.some((feed) => key.startsWith(feed)));
       },
       setTimer: (callback, ms) => window.setTimeout(callback, ms),
