@@ -83,6 +83,8 @@ export interface TeamsTable {
   invite_token: string;
   captain_id: string;
   created_at: CreatedAt;
+  /** Set on a player's personal team in a solo game (docs/game-play.md, "Solo games"); null for real teams. */
+  personal_game_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface TeamMembersTable {
@@ -117,6 +119,10 @@ export interface GamesTable {
   freeze_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** When an organiser revealed the frozen board after the end; null: not revealed. */
   scoreboard_revealed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Players join alone: each entry is backed by a personal team (docs/game-play.md, "Solo games"). */
+  individual: Defaulted<boolean>;
+  /** A team game shows each member's own solves and points inside the team. */
+  member_progress: Defaulted<boolean>;
   /** Base64 Ed25519 key pair that signs team tokens. */
   public_key: string;
   private_key: string;
