@@ -95,6 +95,7 @@ function Board({ game, board }: { game: DetailedGameInfoModel; board: Scoreboard
   // Phones get the chart too, shorter and with the top five teams, so the lines stay apart.
   const chartTeams = timeline ? (phone ? timeline.teams.slice(0, 5) : timeline.teams) : [];
   const myDivision = board.divisions.find((division) => division.id === mine?.divisionId)?.name ?? null;
+  const solo = game.individual === true;
 
   return (
     <Stack gap="lg">
@@ -166,10 +167,23 @@ function Board({ game, board }: { game: DetailedGameInfoModel; board: Scoreboard
           <Text size="xs" c="dimmed">
             {phone ? t('scoreboard.team.hintPhone') : t('scoreboard.team.hint')}
           </Text>
-          <ScoreboardTable board={board} myTeamId={mine?.id ?? null} compact={phone} onOpen={openTeam} view={view} />
+          <ScoreboardTable
+            board={board}
+            myTeamId={mine?.id ?? null}
+            compact={phone}
+            onOpen={openTeam}
+            view={view}
+            solo={solo}
+          />
         </Stack>
       </Card>
-      <TeamSolvesDrawer board={board} team={open} onClose={() => setOpenId(null)} />
+      <TeamSolvesDrawer
+        board={board}
+        team={open}
+        onClose={() => setOpenId(null)}
+        memberProgress={game.memberProgress === true}
+        solo={solo}
+      />
     </Stack>
   );
 }

@@ -21,6 +21,8 @@ interface ScoreboardTableProps {
   compact: boolean;
   /** Opens a team's detail view (its solves). */
   onOpen: (item: ScoreboardItem) => void;
+  /** A solo game: the rows are players (docs/game-play.md, "Solo games"). */
+  solo?: boolean;
   /** Every team, or one division's teams ranked inside their division. */
   view: DivisionView;
 }
@@ -29,7 +31,14 @@ interface ScoreboardTableProps {
  * The ranked teams in one scrolling box with a sticky head (ScoreboardGrid), searchable by name, with a
  * per-challenge solve matrix on wide screens; "show my team" scrolls the caller's row into view.
  */
-export function ScoreboardTable({ board, myTeamId, compact, onOpen, view: divisionView }: ScoreboardTableProps) {
+export function ScoreboardTable({
+  board,
+  myTeamId,
+  compact,
+  onOpen,
+  view: divisionView,
+  solo = false,
+}: ScoreboardTableProps) {
   const { t } = useTranslation();
   const search = useSearch();
   const columns = useMemo(() => challengeColumns(board.challenges), [board.challenges]);
@@ -67,7 +76,7 @@ export function ScoreboardTable({ board, myTeamId, compact, onOpen, view: divisi
               setShowTarget(myTeamId);
             }}
           >
-            {t('scoreboard.table.findMyTeam')}
+            {solo ? t('scoreboard.table.findMe') : t('scoreboard.table.findMyTeam')}
           </Button>
         )}
       </Group>
@@ -84,6 +93,7 @@ export function ScoreboardTable({ board, myTeamId, compact, onOpen, view: divisi
         showTarget={showTarget}
         onShown={clearShowTarget}
         emptyText={search.applied.trim() ? t('scoreboard.table.noMatch') : t('scoreboard.table.empty')}
+        solo={solo}
       />
       <Text size="sm" c="dimmed" aria-live="polite">
         {search.applied.trim()
