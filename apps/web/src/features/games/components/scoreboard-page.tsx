@@ -107,6 +107,7 @@ function Board({ game, board }: { game: DetailedGameInfoModel; board: Scoreboard
               teamName={game.teamName}
               challengeCount={board.challengeCount}
               divisionName={myDivision}
+              solo={solo}
             />
           </Grid.Col>
         )}
@@ -114,7 +115,7 @@ function Board({ game, board }: { game: DetailedGameInfoModel; board: Scoreboard
           <Card withBorder padding="md" component="section" aria-labelledby="score-chart-heading">
             <Title order={2} size="h4" id="score-chart-heading" mb="sm">
               {view === 'all'
-                ? t('scoreboard.chart.heading')
+                ? t(solo ? 'scoreboard.chart.headingPlayers' : 'scoreboard.chart.heading')
                 : t('scoreboard.chart.divisionHeading', {
                     division: board.divisions.find((division) => division.id === view)?.name ?? '',
                   })}
@@ -135,6 +136,7 @@ function Board({ game, board }: { game: DetailedGameInfoModel; board: Scoreboard
               teamName={game.teamName}
               challengeCount={board.challengeCount}
               divisionName={myDivision}
+              solo={solo}
             />
           </Grid.Col>
         )}
@@ -165,7 +167,9 @@ function Board({ game, board }: { game: DetailedGameInfoModel; board: Scoreboard
           )}
           <BloodLegend packed={board.bloodBonus} />
           <Text size="xs" c="dimmed">
-            {phone ? t('scoreboard.team.hintPhone') : t('scoreboard.team.hint')}
+            {solo
+              ? t(phone ? 'scoreboard.team.hintPhoneSolo' : 'scoreboard.team.hintSolo')
+              : t(phone ? 'scoreboard.team.hintPhone' : 'scoreboard.team.hint')}
           </Text>
           <ScoreboardTable
             board={board}

@@ -58,8 +58,8 @@ export function ScoreboardTable({
     <Stack gap="sm">
       <Group justify="space-between" gap="sm" align="flex-end">
         <TextInput
-          label={t('scoreboard.table.search')}
-          placeholder={t('scoreboard.table.searchPlaceholder')}
+          label={t(solo ? 'scoreboard.table.searchPlayers' : 'scoreboard.table.search')}
+          placeholder={t(solo ? 'scoreboard.table.searchPlayersPlaceholder' : 'scoreboard.table.searchPlaceholder')}
           leftSection={<IconSearch size={16} />}
           value={search.query}
           onChange={(event) => search.setQuery(event.currentTarget.value)}
@@ -98,7 +98,7 @@ export function ScoreboardTable({
       <Text size="sm" c="dimmed" aria-live="polite">
         {search.applied.trim()
           ? t('scoreboard.table.matchCount', { count: rows.length, total: teams.length })
-          : t('scoreboard.table.count', { count: teams.length })}
+          : t(solo ? 'scoreboard.table.countPlayers' : 'scoreboard.table.count', { count: teams.length })}
       </Text>
     </Stack>
   );

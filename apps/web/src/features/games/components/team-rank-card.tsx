@@ -22,6 +22,8 @@ interface TeamRankCardProps {
   teamToken?: string;
   /** The team's division, if it has one: its rank inside it is shown too. */
   divisionName?: string | null;
+  /** A solo game: the card is the player's own standing. */
+  solo?: boolean;
 }
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -38,7 +40,14 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 /** The player's own team: rank, score, solved count and (on the board) the team token. */
-export function TeamRankCard({ item, teamName, challengeCount, teamToken, divisionName }: TeamRankCardProps) {
+export function TeamRankCard({
+  item,
+  teamName,
+  challengeCount,
+  teamToken,
+  divisionName,
+  solo = false,
+}: TeamRankCardProps) {
   const { t } = useTranslation();
   const name = item?.name ?? teamName ?? '';
   const solved = item?.solvedCount ?? 0;
@@ -59,7 +68,7 @@ export function TeamRankCard({ item, teamName, challengeCount, teamToken, divisi
             <Text size="xs" c="dimmed">
               {inDivision
                 ? t('challenges.rank.headingDivision', { division: divisionName })
-                : t('challenges.rank.heading')}
+                : t(solo ? 'challenges.rank.headingSolo' : 'challenges.rank.heading')}
             </Text>
           </div>
         </Group>
