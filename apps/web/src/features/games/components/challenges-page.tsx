@@ -210,6 +210,7 @@ function ChallengesContent({ game, preview }: { game: DetailedGameInfoModel; pre
                 teamToken={details.teamToken}
                 divisionName={game.divisions?.find((division) => division.id === details.rank?.divisionId)?.name}
                 solo={game.individual === true}
+                memberProgress={game.memberProgress === true}
               />
             )}
             <NoticeFeed gameId={game.id} />

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { MemberProgressTable } from './member-progress-table';
 
 interface TeamRankCardProps {
   item: ScoreboardItem | null;
@@ -24,6 +25,8 @@ interface TeamRankCardProps {
   divisionName?: string | null;
   /** A solo game: the card is the player's own standing. */
   solo?: boolean;
+  /** Per-player progress is on: each member's own solves and points under the team's. */
+  memberProgress?: boolean;
 }
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -47,6 +50,7 @@ export function TeamRankCard({
   teamToken,
   divisionName,
   solo = false,
+  memberProgress = false,
 }: TeamRankCardProps) {
   const { t } = useTranslation();
   const name = item?.name ?? teamName ?? '';
@@ -98,6 +102,7 @@ export function TeamRankCard({
             {t('challenges.rank.divisionOnly')}
           </Text>
         )}
+        {memberProgress && !solo && item && <MemberProgressTable team={item} />}
         {teamToken && (
           <Group gap={4} align="flex-end" wrap="nowrap">
             <PasswordInput
