@@ -81,6 +81,7 @@ import { createGamePhaseService } from './services/game-phase.service';
 import { createGameReadinessService } from './services/game-readiness';
 import { createMailer, type Mailer } from './services/mailer.service';
 import { createNoticeService } from './services/notice.service';
+import { createPersonalTeamRenames } from './services/personal-team';
 import { createPostService } from './services/post.service';
 import { createProcessLease } from './services/process-lease';
 import { createProfileService } from './services/profile.service';
@@ -241,7 +242,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailDeps = { users, sessions, tokens, settings, captcha, mailer, publicUrl: config.publicUrl };
   const auth = createAuthService({ ...mailDeps, limiter, passwordSignIn: !config.OIDC_ONLY });
   const accountEmail = createAccountEmailService(mailDeps);
-  const profiles = createProfileService({ users, sessions, files, onPublicProfileChange: () => posts.invalidate() });
+  const profiles = createProfileService({
+    users,
+    sessions,
+    files,
+    onPublicProfileChange: () => posts.invalidate(),
+    onUserRenamed: createPersonalTeamRenames({ db, events: deps.events }),
+  });
   const teams = createTeamService({ db, clock, files, events: deps.events });
   const noticeRepository = createNoticeRepository(db);
   const webhookRepository = createWebhookRepository(db);

@@ -50,6 +50,8 @@ describe('games CRUD', () => {
       flagFormatCheck: false,
       freezeAt: null,
       scoreboardRevealed: false,
+      individual: false,
+      memberProgress: false,
     });
     expect(Buffer.from(game.publicKey, 'base64')).toHaveLength(32);
     const other = await createGame(ctx, admin);

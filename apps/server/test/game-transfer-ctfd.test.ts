@@ -272,6 +272,17 @@ describe('CTFd import', () => {
     expect(await verdict('Warmup', 'FLAG{HELLO-AGAIN}')).toBe('Accepted');
   });
 
+  it('makes the game individual when CTFd ran in user mode (a team-mode export gives a team game)', async () => {
+    const users = table([
+      { id: 1, key: 'ctf_name', value: 'Solo CTF' },
+      { id: 4, key: 'user_mode', value: 'users' },
+    ]);
+    const solo = ok<CtfdImportReport>(await importCtfd(ctfdExport({ 'db/config.json': users })));
+    expect(ok(await admin.get(`/api/edit/games/${solo.gameId}`))).toMatchObject({ individual: true });
+    const teams = ok<CtfdImportReport>(await importCtfd(ctfdExport()));
+    expect(ok(await admin.get(`/api/edit/games/${teams.gameId}`))).toMatchObject({ individual: false });
+  });
+
   it('refuses a CTFd export at the package endpoint and a package at the CTFd endpoint', async () => {
     const before = await storeState(ctx);
     expectError(await importZip(admin, ctfdExport()), 400);

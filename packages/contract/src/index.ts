@@ -9,6 +9,7 @@ export * from './events';
 export * from './flag-format';
 export * from './languages';
 export * from './limits';
+export * from './member-progress';
 export * from './schemas/account';
 export * from './schemas/admin';
 export * from './schemas/capture';

@@ -86,6 +86,8 @@ export interface TeamsTable {
   /** The CTFtime team this team stands for (its members signing in with CTFtime join it). */
   ctftime_team_id: ColumnType<number | null, number | null | undefined, number | null>;
   ctftime_country: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set on a player's personal team in a solo game (docs/game-play.md, "Solo games"); null for real teams. */
+  personal_game_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A person at a single sign-on provider, linked to one account (docs/integrations.md). */
@@ -130,6 +132,10 @@ export interface GamesTable {
   freeze_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** When an organiser revealed the frozen board after the end; null: not revealed. */
   scoreboard_revealed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Players join alone: each entry is backed by a personal team (docs/game-play.md, "Solo games"). */
+  individual: Defaulted<boolean>;
+  /** A team game shows each member's own solves and points inside the team. */
+  member_progress: Defaulted<boolean>;
   /** Base64 Ed25519 key pair that signs team tokens. */
   public_key: string;
   private_key: string;

@@ -58,6 +58,22 @@ export function createGameRepository(db: Db) {
       return db.updateTable('games').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
     },
 
+    /**
+     * Whether the game is a solo game, holding the row against a concurrent change of that setting until the
+     * transaction ends (a join and the organiser's switch never interleave).
+     */
+    async individualForEntry(id: number): Promise<boolean | undefined> {
+      const row = await db.selectFrom('games').select('individual').where('id', '=', id).forShare().executeTakeFirst();
+      return row?.individual;
+    },
+
+    /** Locks the game row and tells whether any entry exists (of any status). */
+    async lockAndHasEntries(id: number): Promise<boolean> {
+      await db.selectFrom('games').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+      const row = await db.selectFrom('participations').select('id').where('game_id', '=', id).executeTakeFirst();
+      return row !== undefined;
+    },
+
     async delete(id: number): Promise<boolean> {
       const result = await db.deleteFrom('games').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;

@@ -18,7 +18,7 @@ export function createSheetRepository(db: Db) {
     async gameWindow(gameId: number) {
       return db
         .selectFrom('games')
-        .select(['id', 'title', 'start_at', 'end_at', 'practice_mode'])
+        .select(['id', 'title', 'start_at', 'end_at', 'practice_mode', 'individual'])
         .where('id', '=', gameId)
         .executeTakeFirst();
     },

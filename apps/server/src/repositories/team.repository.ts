@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { TeamsTable } from '../db/schema';
 
@@ -28,13 +28,17 @@ export function createTeamRepository(db: Db) {
     },
 
     async listForUser(userId: string): Promise<TeamRow[]> {
-      return db
-        .selectFrom('teams')
-        .innerJoin('team_members', 'team_members.team_id', 'teams.id')
-        .selectAll('teams')
-        .where('team_members.user_id', '=', userId)
-        .orderBy('teams.id')
-        .execute();
+      return (
+        db
+          .selectFrom('teams')
+          .innerJoin('team_members', 'team_members.team_id', 'teams.id')
+          .selectAll('teams')
+          .where('team_members.user_id', '=', userId)
+          // Personal teams of solo games are entries, not teams the player manages.
+          .where('teams.personal_game_id', 'is', null)
+          .orderBy('teams.id')
+          .execute()
+      );
     },
 
     async members(teamIds: number[]): Promise<TeamMemberRow[]> {
@@ -82,6 +86,7 @@ export function createTeamRepository(db: Db) {
         .selectFrom('teams')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('captain_id', '=', userId)
+        .where('personal_game_id', 'is', null)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -124,6 +129,47 @@ export function createTeamRepository(db: Db) {
         .onConflict((oc) => oc.column('ctftime_team_id').doNothing())
         .returningAll()
         .executeTakeFirst();
+    },
+
+    /** The player's personal team in a solo game, if they have entered it before. */
+    async findPersonal(gameId: number, userId: string): Promise<TeamRow | undefined> {
+      return db
+        .selectFrom('teams')
+        .selectAll()
+        .where('personal_game_id', '=', gameId)
+        .where('captain_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /**
+     * A personal team named after the player (user names fit team names), with the player as its only member. A
+     * second one for the same game and player breaks the unique index `teams_personal`.
+     */
+    async insertPersonal(gameId: number, userId: string, inviteToken: string): Promise<TeamRow | undefined> {
+      const team = await db
+        .insertInto('teams')
+        .columns(['name', 'captain_id', 'invite_token', 'personal_game_id'])
+        .expression((eb) =>
+          eb
+            .selectFrom('users')
+            .select(['user_name', 'id', sql<string>`${inviteToken}`.as('t'), sql<number>`${gameId}::int`.as('g')])
+            .where('id', '=', userId),
+        )
+        .returningAll()
+        .executeTakeFirst();
+      if (team) await db.insertInto('team_members').values({ team_id: team.id, user_id: userId }).execute();
+      return team;
+    },
+
+    /** The games in which the user has a personal team (whose name follows the user's). */
+    async personalGames(userId: string): Promise<number[]> {
+      const rows = await db
+        .selectFrom('teams')
+        .select('personal_game_id')
+        .where('captain_id', '=', userId)
+        .where('personal_game_id', 'is not', null)
+        .execute();
+      return rows.flatMap((r) => (r.personal_game_id === null ? [] : [r.personal_game_id]));
     },
 
     async update(

@@ -20,6 +20,7 @@ import { createApiTokenRepository } from '../repositories/api-token.repository';
 import { isUniqueViolation } from '../repositories/user.repository';
 import { API_TOKEN_WITHDRAWN } from './api-token.service';
 import type { FileStore } from './file-store.service';
+import { createPersonalTeamRenames } from './personal-team';
 import { PLAY_LOOKUPS_CHANGED } from './play-lookups';
 import { avatarUrl, toProfile } from './profile.service';
 import type { SessionService } from './session.service';
@@ -76,6 +77,7 @@ const IDENTITY_FIELDS = ['user_name', 'role', 'email_confirmed'] as const;
  */
 export function createAdminUserService(deps: { db: Db; sessions: SessionService; files: FileStore; events: EventBus }) {
   const users = createAdminUserRepository(deps.db);
+  const personalTeamRenamed = createPersonalTeamRenames(deps);
   const transaction = <T>(
     work: (repo: AdminUserRepository, tokens: ReturnType<typeof createApiTokenRepository>) => Promise<T>,
   ) => deps.db.transaction().execute((trx) => work(createAdminUserRepository(trx), createApiTokenRepository(trx)));
@@ -216,6 +218,7 @@ export function createAdminUserService(deps: { db: Db; sessions: SessionService;
       }
       if (changes.user_name !== undefined && changes.user_name !== before.user_name) {
         await deps.events.publish(PLAY_LOOKUPS_CHANGED, {});
+        await personalTeamRenamed(userId);
       }
     },
 

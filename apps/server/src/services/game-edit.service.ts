@@ -51,6 +51,8 @@ export function toGameInfoModel(game: GameRow): GameInfoModel {
     flagFormatCheck: game.flag_format_check,
     freezeAt: game.freeze_at?.getTime() ?? null,
     scoreboardRevealed: game.scoreboard_revealed_at !== null,
+    individual: game.individual,
+    memberProgress: game.member_progress,
   };
 }
 
@@ -86,6 +88,8 @@ function columnsOf(input: GameEditModel): GameUpdate {
   // An empty flag format means none, as with the invite code.
   if (input.flagFormat !== undefined) changes.flag_format = input.flagFormat || null;
   if (input.flagFormatCheck !== undefined) changes.flag_format_check = input.flagFormatCheck;
+  if (input.memberProgress !== undefined) changes.member_progress = input.memberProgress;
+  if (input.individual !== undefined) changes.individual = input.individual;
   if (input.freezeAt !== undefined) {
     assertFreezeWithin(input.freezeAt, input.start, input.end);
     changes.freeze_at = input.freezeAt === null ? null : new Date(input.freezeAt);
@@ -113,6 +117,15 @@ export function createGameEditService(deps: {
     const game = await games.find(gameId);
     if (!game) throw notFound('error.gameNotFound');
     return game;
+  }
+
+  /** Entries of teams and of players do not mix: the setting changes only while the game has no entry. */
+  async function switchIndividual(gameId: number, columns: GameUpdate): Promise<GameRow | undefined> {
+    return deps.db.transaction().execute(async (trx) => {
+      const repo = createGameRepository(trx);
+      if (await repo.lockAndHasEntries(gameId)) throw badRequest('error.individualHasEntries');
+      return repo.update(gameId, columns);
+    });
   }
 
   async function normalNotice(gameId: number, noticeId: number): Promise<GameNotice> {
@@ -169,7 +182,10 @@ export function createGameEditService(deps: {
         // A new freeze is a new one: the board is frozen again until the next reveal.
         columns.scoreboard_revealed_at = null;
       }
-      const row = await games.update(gameId, columns);
+      const row =
+        columns.individual === undefined || columns.individual === current.individual
+          ? await games.update(gameId, columns)
+          : await switchIndividual(gameId, columns);
       if (!row) throw notFound('error.gameNotFound');
       await changed(gameId, true);
       // The freeze removed: nothing is hidden any more, so the blood notices it held are published now. Moved

@@ -26,6 +26,7 @@ import type { WebhookEmitter } from '../webhooks/webhook-queue';
 import { acceptsWithoutReview, divisionForJoin, inviteCodeForJoin, joinableDivisions } from './division-rules';
 import { GAMES_CHANGED, posterUrl } from './game-edit.service';
 import { assertGameNotEnded, hasGameEnded, hasGameStarted } from './game-window';
+import { personalTeamForJoin } from './personal-team';
 import { avatarUrl, toProfile } from './profile.service';
 import { SCOREBOARD_INVALIDATE } from './scoreboard.service';
 import { enrolAtEntry, replaceRoster } from './team-roster';
@@ -37,6 +38,12 @@ const TRANSITIONS: Record<ParticipationStatusName, readonly ParticipationStatusN
   Suspended: ['Accepted'],
   Rejected: [],
 };
+
+/** A team game's join names its team (the contract leaves `teamId` optional for solo games). */
+function requiredTeamId(input: GameJoinModel): number {
+  if (input.teamId == null) throw badRequest('error.missingField', { field: 'teamId' });
+  return input.teamId;
+}
 
 /** How many games `GET /api/game/recent` returns at most (also for `limit=0`). */
 export const RECENT_GAMES_MAX = 50;
@@ -162,6 +169,8 @@ export function createGameEntryService(deps: {
         freezeAt: game.freeze_at?.getTime() ?? null,
         scoreboardRevealed: game.scoreboard_revealed_at !== null,
         phases: phaseRows,
+        individual: game.individual,
+        memberProgress: game.member_progress,
       };
     },
 
@@ -195,7 +204,11 @@ export function createGameEntryService(deps: {
           const teams = createTeamRepository(trx);
           const repo = createGameRepository(trx);
           const roster = createRosterRepository(trx);
-          const team = await teams.find(input.teamId);
+          // A solo game: the caller enters alone, on their personal team (personal-team.ts); `teamId` is ignored.
+          const individual = (await repo.individualForEntry(gameId)) ?? game.individual;
+          const team = individual
+            ? await personalTeamForJoin(teams, gameId, identity.userId)
+            : await teams.find(requiredTeamId(input));
           if (!team) throw notFound('error.teamNotFound');
           if (!(await teams.isMember(team.id, identity.userId))) throw badRequest('error.notTeamMember');
           // Invite codes admit teams: a member joining a team whose entry stands (not Rejected) follows the
@@ -217,7 +230,8 @@ export function createGameEntryService(deps: {
             if (existing.team_id === team.id && (await roster.takeOverRow(existing.id, identity.userId))) return;
             throw badRequest('error.alreadyInGame');
           }
-          if (input.members && team.captain_id !== identity.userId) throw forbidden('error.captainOnly');
+          const members = individual ? undefined : input.members;
+          if (members && team.captain_id !== identity.userId) throw forbidden('error.captainOnly');
           await repo.removeRejectedRosterRows(gameId, identity.userId);
           const participation = await repo.participationForJoin(gameId, team.id);
           let status = participation.status;
@@ -227,7 +241,7 @@ export function createGameEntryService(deps: {
           await repo.addToRoster(participation.id, gameId, identity.userId);
           if (!standing) {
             const at = { participationId: participation.id, gameId, teamId: team.id, limit, callerId: identity.userId };
-            await enrolAtEntry(roster, at, input.members);
+            await enrolAtEntry(roster, at, members);
           }
           if (!standing && participation.division_id !== (division?.id ?? null)) {
             await repo.setDivision(participation.id, division?.id ?? null);

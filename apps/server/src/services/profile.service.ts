@@ -37,6 +37,8 @@ export function createProfileService(deps: {
   files: FileStore;
   /** Called when a name or avatar others can see changed (post bylines are cached). */
   onPublicProfileChange: () => void;
+  /** Called after a rename: the user's personal teams in solo games carry the name (personal-team.ts). */
+  onUserRenamed?: (userId: string) => Promise<void>;
 }) {
   async function load(identity: Identity): Promise<UserRow> {
     const user = await deps.users.findById(identity.userId);
@@ -67,6 +69,7 @@ export function createProfileService(deps: {
       if (changes.user_name !== undefined) {
         await deps.sessions.userChanged(identity.userId);
         deps.onPublicProfileChange();
+        await deps.onUserRenamed?.(identity.userId);
       }
     },
 

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import type { ChallengeInfo, Language } from '@flagpole/contract';
+import { type ChallengeInfo, type Language, memberProgress, type ScoreboardItem } from '@flagpole/contract';
 import type ExcelJS from 'exceljs';
 import { notFound } from '../http/errors';
 import { type MessageKey, translate } from '../i18n/messages';
@@ -25,19 +25,17 @@ export interface SheetOutput {
   ready(): Promise<boolean>;
 }
 
+type FillSheet = (sheet: ExcelJS.Worksheet, output: SheetOutput) => Promise<void>;
+
 /**
- * Writes a workbook with one worksheet to a stream as rows are added: the response starts before the
+ * Writes a workbook to a stream as rows are added, one worksheet after the other: the response starts before the
  * last row is read, and memory stays flat however many submissions a game has. The spreadsheet library
  * is loaded on the first export, so servers that never export do not carry it in memory.
  */
-async function streamWorkbook(
-  sheetName: string,
-  fill: (sheet: ExcelJS.Worksheet, output: SheetOutput) => Promise<void>,
-): Promise<Readable> {
+async function streamWorkbook(sheets: ReadonlyArray<{ name: string; fill: FillSheet }>): Promise<Readable> {
   const { default: excel } = await import('exceljs');
   const output = new PassThrough();
   const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   const ready = async () => {
     if (!output.destroyed && output.writableNeedDrain) {
       await Promise.race([once(output, 'drain'), once(output, 'close')]);
@@ -45,8 +43,11 @@ async function streamWorkbook(
     return !output.destroyed;
   };
   (async () => {
-    await fill(sheet, { ready });
-    sheet.commit();
+    for (const { name, fill } of sheets) {
+      const sheet = workbook.addWorksheet(name.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+      await fill(sheet, { ready });
+      sheet.commit();
+    }
     await workbook.commit();
   })().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
   return output;
@@ -56,6 +57,26 @@ function header(sheet: ExcelJS.Worksheet, titles: string[]): void {
   const row = sheet.addRow(titles);
   row.font = { bold: true };
   row.commit();
+}
+
+/**
+ * Per-player progress: one row per member of each team in board order (team, member, the points and solves the
+ * board credits them; members on the roster without a solve too), from `memberProgress` of the contract.
+ */
+function memberSheet(
+  items: readonly ScoreboardItem[],
+  rosters: ReadonlyMap<number, string[]>,
+  t: (key: MessageKey) => string,
+): FillSheet {
+  return async (sheet) => {
+    sheet.columns = [{ width: 24 }, { width: 18 }, { width: 10 }, { width: 10 }];
+    header(sheet, [t('sheet.team'), t('sheet.user'), t('sheet.score'), t('sheet.solved')]);
+    for (const item of items) {
+      for (const member of memberProgress(item, rosters.get(item.id) ?? [])) {
+        sheet.addRow([item.name, member.userName, member.score, member.solvedCount]).commit();
+      }
+    }
+  };
 }
 
 /** The scoreboard and submission exports for monitors, as .xlsx; column titles in the caller's language. */
@@ -77,7 +98,8 @@ export function createSheetService(deps: { repository: SheetRepository; scoreboa
     /**
      * One row per team from the cached scoreboard (not recomputed), in board order: overall rank ("—" for a
      * team whose division does not rank overall), team, its division when the game has divisions, roster,
-     * score, solved count, then the points it holds on each challenge (empty where unsolved).
+     * score, solved count, then the points it holds on each challenge (empty where unsolved). A solo game names the
+     * column "Player" and has no roster; a team game has a second sheet with per-player progress.
      */
     async scoreboard(gameId: number, language: Language, playersView = false, phaseId?: number): Promise<Sheet> {
       const game = await startedGame(gameId);
@@ -98,21 +120,24 @@ export function createSheetService(deps: { repository: SheetRepository; scoreboa
       const withDivisions = divisionNames.size > 0;
       const divisionCell = (id: number | null) =>
         withDivisions ? [id === null ? '' : (divisionNames.get(id) ?? '')] : [];
-      const stream = await streamWorkbook(t('sheet.scoreboard'), async (sheet) => {
+      // A solo game lists players: its rows are named after them and a roster would only repeat the name.
+      const solo = game.individual;
+      const rosterCell = (teamId: number) => (solo ? [] : [(rosters.get(teamId) ?? []).join(', ')]);
+      const fillBoard: FillSheet = async (sheet) => {
         sheet.columns = [
           { width: 8 },
           { width: 24 },
           ...(withDivisions ? [{ width: 18 }] : []),
-          { width: 40 },
+          ...(solo ? [] : [{ width: 40 }]),
           { width: 10 },
           { width: 10 },
           ...challenges.map(() => ({ width: 14 })),
         ];
         header(sheet, [
           t('sheet.rank'),
-          t('sheet.team'),
+          t(solo ? 'sheet.player' : 'sheet.team'),
           ...(withDivisions ? [t('sheet.division')] : []),
-          t('sheet.members'),
+          ...(solo ? [] : [t('sheet.members')]),
           t('sheet.score'),
           t('sheet.solved'),
           ...challenges.map((c) => `[${c.category}] ${c.title}`),
@@ -124,14 +149,18 @@ export function createSheetService(deps: { repository: SheetRepository; scoreboa
               item.rank > 0 ? item.rank : '—',
               item.name,
               ...divisionCell(item.divisionId),
-              (rosters.get(item.id) ?? []).join(', '),
+              ...rosterCell(item.id),
               item.score,
               item.solvedCount,
               ...challenges.map((c) => points.get(c.id) ?? null),
             ])
             .commit();
         }
-      });
+      };
+      const sheets = [{ name: t('sheet.scoreboard'), fill: fillBoard }];
+      // Team games: a second sheet with each member's own solves and points (per-player progress).
+      if (!solo) sheets.push({ name: t('sheet.players'), fill: memberSheet(board.model.items, rosters, t) });
+      const stream = await streamWorkbook(sheets);
       return { disposition: fileName('Scoreboard', game.title, gameId), stream };
     },
 
@@ -139,7 +168,7 @@ export function createSheetService(deps: { repository: SheetRepository; scoreboa
     async submissions(gameId: number, language: Language): Promise<Sheet> {
       const game = await startedGame(gameId);
       const t = (key: MessageKey) => translate(language, key);
-      const stream = await streamWorkbook(t('sheet.submissions'), async (sheet, output) => {
+      const fill: FillSheet = async (sheet, output) => {
         sheet.columns = [
           { width: 22, style: { numFmt: TIME_FORMAT } },
           { width: 24 },
@@ -167,7 +196,8 @@ export function createSheetService(deps: { repository: SheetRepository; scoreboa
           if (!last || page.length < SUBMISSION_PAGE || !(await output.ready())) break;
           after = { submittedAt: last.submittedAt, id: last.id };
         }
-      });
+      };
+      const stream = await streamWorkbook([{ name: t('sheet.submissions'), fill }]);
       return { disposition: fileName('Submissions', game.title, gameId), stream };
     },
   };

@@ -11,6 +11,7 @@ import { createTeamRepository, type TeamMemberRow, type TeamRow } from '../repos
 import { isUniqueViolation } from '../repositories/user.repository';
 import type { FileStore } from './file-store.service';
 import { storeUploadedImage } from './image-upload';
+import { assertNotPersonal } from './personal-team';
 import { PLAY_LOOKUPS_CHANGED } from './play-lookups';
 import { AVATAR_WIDTH, avatarUrl } from './profile.service';
 import { SCOREBOARD_INVALIDATE } from './scoreboard.service';
@@ -71,11 +72,12 @@ export function createTeamService(deps: { db: Db; clock: Clock; files: FileStore
     return toTeamInfo(team, await isLocked(team, repo), await repo.members([team.id]));
   }
 
-  /** The team, which the caller must captain: 404 unknown, 403 not the captain. */
+  /** The team, which the caller must captain: 404 unknown, 403 not the captain, 400 a personal team. */
   async function captained(identity: Identity, teamId: number, repo = teams): Promise<TeamRow> {
     const team = await repo.findForUpdate(teamId);
     if (!team) throw notFound('error.teamNotFound');
     if (team.captain_id !== identity.userId) throw forbidden('error.captainOnly');
+    assertNotPersonal(team);
     return team;
   }
 
@@ -179,6 +181,7 @@ export function createTeamService(deps: { db: Db; clock: Clock; files: FileStore
         const repo = createTeamRepository(trx);
         const team = await repo.findForUpdate(teamId);
         if (!team || !constantTimeEqual(team.invite_token, token)) throw badRequest('error.invalidInvite');
+        assertNotPersonal(team);
         if (await repo.isMember(team.id, identity.userId)) throw badRequest('error.alreadyMember');
         try {
           await repo.addMember(team.id, identity.userId);
@@ -208,6 +211,7 @@ export function createTeamService(deps: { db: Db; clock: Clock; files: FileStore
         const team = await repo.findForUpdate(teamId);
         if (!team) throw notFound('error.teamNotFound');
         if (!(await repo.isMember(team.id, identity.userId))) throw badRequest('error.notTeamMember');
+        assertNotPersonal(team);
         if (team.captain_id === identity.userId) throw badRequest('error.captainCannotLeave');
         if (await isLocked(team, repo)) throw badRequest('error.teamLocked');
         await repo.removeMember(team.id, identity.userId);

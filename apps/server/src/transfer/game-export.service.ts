@@ -80,6 +80,8 @@ function gameSection(game: ExportGameRow, divisions: readonly DivisionWithConfig
     ...(game.flag_format ? { flagFormat: game.flag_format } : {}),
     ...(game.flag_format_check ? { flagFormatCheck: true } : {}),
     ...(game.freeze_at ? { freezeTime: formatPackageTime(game.freeze_at) } : {}),
+    ...(game.individual ? { individual: true } : {}),
+    ...(game.member_progress ? { memberProgress: true } : {}),
     ...(phases.length > 0
       ? { phases: phases.map((p) => ({ id: p.id, title: p.title, startTime: formatPackageTime(new Date(p.start)) })) }
       : {}),

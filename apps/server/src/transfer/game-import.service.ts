@@ -210,6 +210,8 @@ export function createGameImportService(deps: {
         flag_format: game.flagFormat,
         flag_format_check: game.flagFormatCheck,
         freeze_at: game.freezeAt,
+        individual: game.individual,
+        member_progress: game.memberProgress,
         public_key: keys.publicKey,
         private_key: keys.privateKey,
       });

@@ -94,6 +94,9 @@ export interface PlanGame {
   flagFormatCheck: boolean;
   /** The scoreboard freeze; null: none. */
   freezeAt: Date | null;
+  /** A solo game (players join alone) and per-player progress in team games. */
+  individual: boolean;
+  memberProgress: boolean;
 }
 
 export interface ImportPlan {

@@ -166,6 +166,9 @@ export const GameSection = z
     freezeTime: PackageTime.nullish(),
     /** Flagpole's game phases (docs/game-play.md, "Phases"); challenges name theirs by this `id`. */
     phases: z.array(PhaseSection).max(gamePhaseLimits.perGame).nullish(),
+    /** Flagpole's solo games and per-player progress (docs/game-play.md, "Solo games"). */
+    individual: z.boolean().nullish(),
+    memberProgress: z.boolean().nullish(),
   })
   .refine((game) => game.endTime > game.startTime, { path: ['endTime'], message: 'after startTime' })
   .refine((game) => !game.freezeTime || (game.freezeTime >= game.startTime && game.freezeTime <= game.endTime), {

@@ -209,6 +209,9 @@ export async function readCtfdExport(archive: ZipArchive, now: Date): Promise<Ct
         flagFormat: null,
         flagFormatCheck: false,
         freezeAt,
+        // CTFd's user mode: `users` is a game players enter alone.
+        individual: configured('user_mode') === 'users',
+        memberProgress: false,
       },
       challenges,
       notices,

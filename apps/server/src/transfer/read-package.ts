@@ -157,6 +157,8 @@ export async function readGamePackage(archive: ZipArchive): Promise<ImportPlan> 
       flagFormat: game.flagFormat ?? null,
       flagFormatCheck: game.flagFormatCheck ?? false,
       freezeAt: game.freezeTime ?? null,
+      individual: game.individual ?? false,
+      memberProgress: game.memberProgress ?? false,
     },
     challenges,
     notices,

@@ -53,6 +53,10 @@ export const GameInfoModel = z.object({
   freezeAt: Timestamp.nullable().optional(),
   /** Flagpole (read-only): an organiser revealed the frozen board (`POST .../scoreboard/reveal`). */
   scoreboardRevealed: z.boolean().optional(),
+  /** Flagpole: a solo game; players join alone and the board lists players (docs/game-play.md, "Solo games"). */
+  individual: z.boolean().optional(),
+  /** Flagpole: a team game shows each member's own solves and points inside the team. */
+  memberProgress: z.boolean().optional(),
 });
 export type GameInfoModel = z.infer<typeof GameInfoModel>;
 
@@ -120,6 +124,13 @@ export const GameEditModel = z.object({
   flagFormatCheck: z.boolean().optional(),
   /** Flagpole: the scoreboard freeze, between `start` and `end` (400 otherwise); null: none; absent: unchanged. */
   freezeAt: TimestampInput.nullish(),
+  /**
+   * Flagpole: a solo game (players join alone); absent: unchanged. Changing it once the game has an entry is 400
+   * (entries of teams and of players do not mix).
+   */
+  individual: z.boolean().optional(),
+  /** Flagpole: show each member's own solves and points inside the team; absent: unchanged. */
+  memberProgress: z.boolean().optional(),
 });
 export type GameEditModel = z.infer<typeof GameEditModel>;
 
@@ -167,11 +178,19 @@ export const DetailedGameInfoModel = z.object({
   scoreboardRevealed: z.boolean().optional(),
   /** Flagpole: the game's phases, ordered by start (empty: none); each has its own scoreboard (`?phase=`). */
   phases: z.array(GamePhaseInfo).optional(),
+  /** Flagpole: a solo game; players join alone (`teamId` left out of the join body) and the board lists players. */
+  individual: z.boolean().optional(),
+  /** Flagpole: the board's team detail shows each member's own solves and points. */
+  memberProgress: z.boolean().optional(),
 });
 export type DetailedGameInfoModel = z.infer<typeof DetailedGameInfoModel>;
 
 export const GameJoinModel = z.object({
-  teamId: IdField,
+  /**
+   * The team that enters. Required in team games (400 without it); in a solo game (Flagpole) it is ignored and the
+   * caller enters alone, on a personal team made for the game.
+   */
+  teamId: IdField.nullish(),
   divisionId: IdField.nullish(),
   inviteCode: z.string().max(gameLimits.inviteCode.max).nullish(),
   /**

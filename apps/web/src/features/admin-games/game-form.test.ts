@@ -25,6 +25,8 @@ const game: GameInfoModel = {
   flagFormatCheck: true,
   freezeAt: new Date(2026, 3, 3, 8, 0).getTime(),
   scoreboardRevealed: false,
+  individual: true,
+  memberProgress: false,
 };
 
 describe('game form mapping', () => {

@@ -24,6 +24,10 @@ export interface GameFormValues {
   flagFormatCheck: boolean;
   /** The scoreboard freeze as a datetime-local string; empty for none. */
   freezeAt: string;
+  /** A solo game: players join alone (docs/game-play.md, "Solo games"). */
+  individual: boolean;
+  /** Team games: each member's own solves and points inside the team. */
+  memberProgress: boolean;
 }
 
 export function toGameFormValues(game: GameInfoModel): GameFormValues {
@@ -46,6 +50,8 @@ export function toGameFormValues(game: GameInfoModel): GameFormValues {
     flagFormat: game.flagFormat ?? '',
     flagFormatCheck: game.flagFormatCheck ?? false,
     freezeAt: toLocalInput(game.freezeAt),
+    individual: game.individual ?? false,
+    memberProgress: game.memberProgress ?? false,
   };
 }
 
@@ -86,5 +92,7 @@ export function toGameEditModel(values: GameFormValues): GameEditModel | null {
     flagFormat: values.flagFormat.trim() === '' ? null : values.flagFormat.trim(),
     flagFormatCheck: values.flagFormatCheck,
     freezeAt,
+    individual: values.individual,
+    memberProgress: values.memberProgress,
   };
 }

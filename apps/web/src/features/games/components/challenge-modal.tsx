@@ -62,6 +62,8 @@ interface ChallengeModalProps {
   flagFormat?: string | null;
   /** Ask before sending an answer without the flag format (the game's "warn on format mismatch"). */
   flagFormatCheck?: boolean;
+  /** A solo game: the player solved it, not a team. */
+  solo?: boolean;
   onClose: () => void;
 }
 
@@ -92,6 +94,7 @@ export function ChallengeModal({
   preview = false,
   flagFormat = null,
   flagFormatCheck = false,
+  solo = false,
   onClose,
 }: ChallengeModalProps) {
   const { t } = useTranslation();
@@ -335,7 +338,7 @@ export function ChallengeModal({
             </Alert>
           ) : solved ? (
             <Alert color="teal" icon={<IconConfetti />}>
-              {t('challenges.modal.alreadySolved')}
+              {t(solo ? 'challenges.modal.alreadySolvedSolo' : 'challenges.modal.alreadySolved')}
             </Alert>
           ) : (
             <FlagSubmitForm

@@ -147,6 +147,7 @@ function Board({ game, details }: { game: DetailedGameInfoModel; details: GameDe
         preview={details.preview === true}
         flagFormat={game.flagFormat ?? null}
         flagFormatCheck={game.flagFormatCheck === true}
+        solo={game.individual === true}
         onClose={() => setOpen(null)}
       />
     </Stack>
@@ -208,6 +209,8 @@ function ChallengesContent({ game, preview }: { game: DetailedGameInfoModel; pre
                 challengeCount={details.challengeCount}
                 teamToken={details.teamToken}
                 divisionName={game.divisions?.find((division) => division.id === details.rank?.divisionId)?.name}
+                solo={game.individual === true}
+                memberProgress={game.memberProgress === true}
               />
             )}
             <NoticeFeed gameId={game.id} />

@@ -21,7 +21,9 @@ interface JoinGameModalProps {
 
 export function JoinGameModal({ game, opened, onClose }: JoinGameModalProps) {
   const { t } = useTranslation();
-  const { data: teams, isLoading } = useMyTeams(opened);
+  // A solo game: the player joins alone (a personal entry the server makes), so no team is chosen.
+  const solo = game.individual === true;
+  const { data: teams, isLoading } = useMyTeams(opened && !solo);
   const { data: check } = useJoinCheck(opened ? game.id : null);
   const join = useJoinGame(game.id);
   const { trigger, isMutating } = useMutation(join);
@@ -50,23 +52,22 @@ export function JoinGameModal({ game, opened, onClose }: JoinGameModalProps) {
   const codeFor = inviteCodeNeeded(game, requirements, division);
   const missingInvite = codeFor !== null && inviteCode.trim() === '';
   const missingDivision = requirements.divisionRequired && division === null;
-  const canSubmit = selectedTeam !== null && check !== undefined && !missingInvite && !missingDivision;
+  const canSubmit = (solo || selectedTeam !== null) && check !== undefined && !missingInvite && !missingDivision;
 
   const submit = async () => {
-    if (selectedTeam === null) return;
+    if (!solo && selectedTeam === null) return;
     try {
       const status = await trigger({
-        teamId: Number(selectedTeam),
+        teamId: solo ? undefined : Number(selectedTeam),
         divisionId: division?.id,
         inviteCode: codeFor ? inviteCode.trim() : undefined,
         members: picking && isCaptain ? chosen : undefined,
       });
       // Accepted at once (no review): the team is in, nothing was "sent" to anyone.
-      showSuccess(
-        status === 'Accepted'
-          ? t('games.join.accepted', { title: game.title, team: selected?.name ?? '' })
-          : t('games.join.success', { title: game.title }),
-      );
+      const accepted = solo
+        ? t('games.join.soloAccepted', { title: game.title })
+        : t('games.join.accepted', { title: game.title, team: selected?.name ?? '' });
+      showSuccess(status === 'Accepted' ? accepted : t('games.join.success', { title: game.title }));
       setInviteCode('');
       onClose();
     } catch (error) {
@@ -76,7 +77,7 @@ export function JoinGameModal({ game, opened, onClose }: JoinGameModalProps) {
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('games.join.title', { title: game.title })} size="md">
-      {teams && teams.length === 0 ? (
+      {!solo && teams && teams.length === 0 ? (
         <Stack>
           <Alert icon={<IconInfoCircle />} color="blue" title={t('games.join.noTeamTitle')}>
             {t('games.join.noTeamText')}
@@ -95,22 +96,28 @@ export function JoinGameModal({ game, opened, onClose }: JoinGameModalProps) {
           }}
         >
           <Stack>
-            <Text size="sm" c="dimmed">
-              {game.limit > 0 ? t('games.join.limitNote', { count: game.limit }) : t('games.join.reviewNote')}
-            </Text>
-            <Select
-              label={t('games.join.team')}
-              placeholder={isLoading ? t('games.join.loadingTeams') : t('games.join.teamPlaceholder')}
-              data={options}
-              value={selectedTeam}
-              onChange={(value) => {
-                setTeamId(value);
-                setChosen([]);
-              }}
-              required
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-            />
+            {solo ? (
+              <Text size="sm">{t('games.join.soloNote')}</Text>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {game.limit > 0 ? t('games.join.limitNote', { count: game.limit }) : t('games.join.reviewNote')}
+              </Text>
+            )}
+            {!solo && (
+              <Select
+                label={t('games.join.team')}
+                placeholder={isLoading ? t('games.join.loadingTeams') : t('games.join.teamPlaceholder')}
+                data={options}
+                value={selectedTeam}
+                onChange={(value) => {
+                  setTeamId(value);
+                  setChosen([]);
+                }}
+                required
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
             {picking && selected && (
               <JoinPlayers
                 team={selected}
@@ -159,7 +166,7 @@ export function JoinGameModal({ game, opened, onClose }: JoinGameModalProps) {
                 {t('common.cancel')}
               </Button>
               <Button type="submit" loading={isMutating} disabled={!canSubmit}>
-                {t('games.join.confirm')}
+                {solo ? t('games.join.soloConfirm') : t('games.join.confirm')}
               </Button>
             </Group>
           </Stack>

@@ -60,6 +60,8 @@ export interface ScoreboardGridProps {
   onShown: () => void;
   /** Shown in the box when there are no rows. */
   emptyText: string;
+  /** A solo game: the rows are players, and the head says so. */
+  solo?: boolean;
 }
 
 /**
@@ -83,6 +85,7 @@ export const ScoreboardGrid = memo(function ScoreboardGrid({
   showTarget,
   onShown,
   emptyText,
+  solo = false,
 }: ScoreboardGridProps) {
   const rowHeight = rowHeightOf(view === 'all' && divisionNames.size > 0);
   const headerRows = compact || columns.length === 0 ? 1 : 2;
@@ -151,6 +154,7 @@ export const ScoreboardGrid = memo(function ScoreboardGrid({
         headerRows={headerRows}
         divisionView={view}
         width={width}
+        solo={solo}
       />
       <div role="rowgroup" ref={bodyRef} className={classes.body} style={{ height: virtualizer.getTotalSize(), width }}>
         {pooledRows(

@@ -65,6 +65,7 @@ export const ScoreboardHead = memo(function ScoreboardHead({
   headerRows,
   divisionView,
   width,
+  solo = false,
 }: {
   headRef: React.RefObject<HTMLDivElement | null>;
   columns: CategoryColumns[];
@@ -73,6 +74,8 @@ export const ScoreboardHead = memo(function ScoreboardHead({
   divisionView: DivisionView;
   /** The board's width in px (phones: at least the box's width). */
   width: string;
+  /** A solo game: the second column lists players. */
+  solo?: boolean;
 }) {
   const { t } = useTranslation();
   const challengeCount = compact ? 0 : columns.reduce((sum, group) => sum + group.challenges.length, 0);
@@ -107,7 +110,7 @@ export const ScoreboardHead = memo(function ScoreboardHead({
           className={`${classes.th} ${classes.sticky} ${classes.teamCell}`}
           style={span}
         >
-          {t('scoreboard.table.team')}
+          {solo ? t('scoreboard.table.player') : t('scoreboard.table.team')}
         </div>
         <div
           role="columnheader"

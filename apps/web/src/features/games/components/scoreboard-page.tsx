@@ -95,6 +95,7 @@ function Board({ game, board }: { game: DetailedGameInfoModel; board: Scoreboard
   // Phones get the chart too, shorter and with the top five teams, so the lines stay apart.
   const chartTeams = timeline ? (phone ? timeline.teams.slice(0, 5) : timeline.teams) : [];
   const myDivision = board.divisions.find((division) => division.id === mine?.divisionId)?.name ?? null;
+  const solo = game.individual === true;
 
   return (
     <Stack gap="lg">
@@ -106,6 +107,7 @@ function Board({ game, board }: { game: DetailedGameInfoModel; board: Scoreboard
               teamName={game.teamName}
               challengeCount={board.challengeCount}
               divisionName={myDivision}
+              solo={solo}
             />
           </Grid.Col>
         )}
@@ -113,7 +115,7 @@ function Board({ game, board }: { game: DetailedGameInfoModel; board: Scoreboard
           <Card withBorder padding="md" component="section" aria-labelledby="score-chart-heading">
             <Title order={2} size="h4" id="score-chart-heading" mb="sm">
               {view === 'all'
-                ? t('scoreboard.chart.heading')
+                ? t(solo ? 'scoreboard.chart.headingPlayers' : 'scoreboard.chart.heading')
                 : t('scoreboard.chart.divisionHeading', {
                     division: board.divisions.find((division) => division.id === view)?.name ?? '',
                   })}
@@ -134,6 +136,7 @@ function Board({ game, board }: { game: DetailedGameInfoModel; board: Scoreboard
               teamName={game.teamName}
               challengeCount={board.challengeCount}
               divisionName={myDivision}
+              solo={solo}
             />
           </Grid.Col>
         )}
@@ -164,12 +167,27 @@ function Board({ game, board }: { game: DetailedGameInfoModel; board: Scoreboard
           )}
           <BloodLegend packed={board.bloodBonus} />
           <Text size="xs" c="dimmed">
-            {phone ? t('scoreboard.team.hintPhone') : t('scoreboard.team.hint')}
+            {solo
+              ? t(phone ? 'scoreboard.team.hintPhoneSolo' : 'scoreboard.team.hintSolo')
+              : t(phone ? 'scoreboard.team.hintPhone' : 'scoreboard.team.hint')}
           </Text>
-          <ScoreboardTable board={board} myTeamId={mine?.id ?? null} compact={phone} onOpen={openTeam} view={view} />
+          <ScoreboardTable
+            board={board}
+            myTeamId={mine?.id ?? null}
+            compact={phone}
+            onOpen={openTeam}
+            view={view}
+            solo={solo}
+          />
         </Stack>
       </Card>
-      <TeamSolvesDrawer board={board} team={open} onClose={() => setOpenId(null)} />
+      <TeamSolvesDrawer
+        board={board}
+        team={open}
+        onClose={() => setOpenId(null)}
+        memberProgress={game.memberProgress === true}
+        solo={solo}
+      />
     </Stack>
   );
 }

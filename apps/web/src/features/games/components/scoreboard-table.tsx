@@ -21,6 +21,8 @@ interface ScoreboardTableProps {
   compact: boolean;
   /** Opens a team's detail view (its solves). */
   onOpen: (item: ScoreboardItem) => void;
+  /** A solo game: the rows are players (docs/game-play.md, "Solo games"). */
+  solo?: boolean;
   /** Every team, or one division's teams ranked inside their division. */
   view: DivisionView;
 }
@@ -29,7 +31,14 @@ interface ScoreboardTableProps {
  * The ranked teams in one scrolling box with a sticky head (ScoreboardGrid), searchable by name, with a
  * per-challenge solve matrix on wide screens; "show my team" scrolls the caller's row into view.
  */
-export function ScoreboardTable({ board, myTeamId, compact, onOpen, view: divisionView }: ScoreboardTableProps) {
+export function ScoreboardTable({
+  board,
+  myTeamId,
+  compact,
+  onOpen,
+  view: divisionView,
+  solo = false,
+}: ScoreboardTableProps) {
   const { t } = useTranslation();
   const search = useSearch();
   const columns = useMemo(() => challengeColumns(board.challenges), [board.challenges]);
@@ -49,8 +58,8 @@ export function ScoreboardTable({ board, myTeamId, compact, onOpen, view: divisi
     <Stack gap="sm">
       <Group justify="space-between" gap="sm" align="flex-end">
         <TextInput
-          label={t('scoreboard.table.search')}
-          placeholder={t('scoreboard.table.searchPlaceholder')}
+          label={t(solo ? 'scoreboard.table.searchPlayers' : 'scoreboard.table.search')}
+          placeholder={t(solo ? 'scoreboard.table.searchPlayersPlaceholder' : 'scoreboard.table.searchPlaceholder')}
           leftSection={<IconSearch size={16} />}
           value={search.query}
           onChange={(event) => search.setQuery(event.currentTarget.value)}
@@ -67,7 +76,7 @@ export function ScoreboardTable({ board, myTeamId, compact, onOpen, view: divisi
               setShowTarget(myTeamId);
             }}
           >
-            {t('scoreboard.table.findMyTeam')}
+            {solo ? t('scoreboard.table.findMe') : t('scoreboard.table.findMyTeam')}
           </Button>
         )}
       </Group>
@@ -84,11 +93,12 @@ export function ScoreboardTable({ board, myTeamId, compact, onOpen, view: divisi
         showTarget={showTarget}
         onShown={clearShowTarget}
         emptyText={search.applied.trim() ? t('scoreboard.table.noMatch') : t('scoreboard.table.empty')}
+        solo={solo}
       />
       <Text size="sm" c="dimmed" aria-live="polite">
         {search.applied.trim()
           ? t('scoreboard.table.matchCount', { count: rows.length, total: teams.length })
-          : t('scoreboard.table.count', { count: teams.length })}
+          : t(solo ? 'scoreboard.table.countPlayers' : 'scoreboard.table.count', { count: teams.length })}
       </Text>
     </Stack>
   );

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { MemberProgressTable } from './member-progress-table';
 
 interface TeamRankCardProps {
   item: ScoreboardItem | null;
@@ -22,6 +23,10 @@ interface TeamRankCardProps {
   teamToken?: string;
   /** The team's division, if it has one: its rank inside it is shown too. */
   divisionName?: string | null;
+  /** A solo game: the card is the player's own standing. */
+  solo?: boolean;
+  /** Per-player progress is on: each member's own solves and points under the team's. */
+  memberProgress?: boolean;
 }
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -38,7 +43,15 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 /** The player's own team: rank, score, solved count and (on the board) the team token. */
-export function TeamRankCard({ item, teamName, challengeCount, teamToken, divisionName }: TeamRankCardProps) {
+export function TeamRankCard({
+  item,
+  teamName,
+  challengeCount,
+  teamToken,
+  divisionName,
+  solo = false,
+  memberProgress = false,
+}: TeamRankCardProps) {
   const { t } = useTranslation();
   const name = item?.name ?? teamName ?? '';
   const solved = item?.solvedCount ?? 0;
@@ -59,7 +72,7 @@ export function TeamRankCard({ item, teamName, challengeCount, teamToken, divisi
             <Text size="xs" c="dimmed">
               {inDivision
                 ? t('challenges.rank.headingDivision', { division: divisionName })
-                : t('challenges.rank.heading')}
+                : t(solo ? 'challenges.rank.headingSolo' : 'challenges.rank.heading')}
             </Text>
           </div>
         </Group>
@@ -89,6 +102,7 @@ export function TeamRankCard({ item, teamName, challengeCount, teamToken, divisi
             {t('challenges.rank.divisionOnly')}
           </Text>
         )}
+        {memberProgress && !solo && item && <MemberProgressTable team={item} />}
         {teamToken && (
           <Group gap={4} align="flex-end" wrap="nowrap">
             <PasswordInput

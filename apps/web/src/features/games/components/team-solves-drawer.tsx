@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BLOOD_COLORS, CATEGORY_STYLES } from './categories';
+import { MemberProgressTable } from './member-progress-table';
 
 function SolveMark({ solve }: { solve: ChallengeItem }) {
   const { t } = useTranslation();
@@ -35,10 +36,16 @@ export function TeamSolvesDrawer({
   board,
   team,
   onClose,
+  memberProgress = false,
+  solo = false,
 }: {
   board: ScoreboardModel;
   team: ScoreboardItem | null;
   onClose: () => void;
+  /** The game shows each member's own solves and points (per-player progress). */
+  memberProgress?: boolean;
+  /** A solo game: the row is a player, whose public page is their personal team's (not linked). */
+  solo?: boolean;
 }) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
@@ -103,12 +110,15 @@ export function TeamSolvesDrawer({
               </Text>
             </div>
           </SimpleGrid>
-          <Anchor component={Link} to={`/teams/${team.id}`} size="sm">
-            <Group gap={4} component="span">
-              {t('scoreboard.team.page')}
-              <IconArrowRight size={14} aria-hidden />
-            </Group>
-          </Anchor>
+          {!solo && (
+            <Anchor component={Link} to={`/teams/${team.id}`} size="sm">
+              <Group gap={4} component="span">
+                {t('scoreboard.team.page')}
+                <IconArrowRight size={14} aria-hidden />
+              </Group>
+            </Anchor>
+          )}
+          {memberProgress && !solo && <MemberProgressTable team={team} />}
           {solves.length === 0 ? (
             <Text c="dimmed" size="sm">
               {t('scoreboard.team.noSolves')}
@@ -141,6 +151,11 @@ export function TeamSolvesDrawer({
                           </Group>
                           <Group gap="sm" wrap="wrap">
                             <SolveMark solve={solve} />
+                            {memberProgress && !solo && solve.userName && (
+                              <Text size="xs" c="dimmed">
+                                {solve.userName}
+                              </Text>
+                            )}
                             <Text size="xs" c="dimmed" title={t('scoreboard.team.time')}>
                               {dayjs(solve.time).format('lll')}
                             </Text>

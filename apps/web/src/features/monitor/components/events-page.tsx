@@ -3,6 +3,7 @@ import { Badge, Card, Chip, Group, Stack, Switch, Table, Text } from '@mantine/c
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGame } from '@/features/games/api/get-game';
 import { EVENT_COLORS } from '@/lib/status-colors';
 import { useMonitorEvents } from '../api/get-events';
 import { useLiveFeed } from '../hooks/use-live-feed';
@@ -41,7 +42,16 @@ function EventDescription({ event }: { event: GameEvent }) {
   );
 }
 
-function EventRows({ rows, fresh }: { rows: readonly GameEvent[]; fresh: ReadonlySet<GameEvent> }) {
+/** `solo`: a solo game, whose team is the player: one "Player" column instead of team and user. */
+function EventRows({
+  rows,
+  fresh,
+  solo,
+}: {
+  rows: readonly GameEvent[];
+  fresh: ReadonlySet<GameEvent>;
+  solo: boolean;
+}) {
   const { t } = useTranslation();
   const keys = rowKeys(rows, eventIdentity);
   return (
@@ -51,8 +61,8 @@ function EventRows({ rows, fresh }: { rows: readonly GameEvent[]; fresh: Readonl
           <Table.Tr>
             <Table.Th>{t('monitor.columns.time')}</Table.Th>
             <Table.Th>{t('monitor.columns.type')}</Table.Th>
-            <Table.Th>{t('monitor.columns.team')}</Table.Th>
-            <Table.Th>{t('monitor.columns.user')}</Table.Th>
+            <Table.Th>{solo ? t('monitor.columns.player') : t('monitor.columns.team')}</Table.Th>
+            {!solo && <Table.Th>{t('monitor.columns.user')}</Table.Th>}
             <Table.Th>{t('monitor.columns.details')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -76,9 +86,11 @@ function EventRows({ rows, fresh }: { rows: readonly GameEvent[]; fresh: Readonl
                   {event.team}
                 </Text>
               </Table.Td>
-              <Table.Td>
-                <Text size="sm">{event.user}</Text>
-              </Table.Td>
+              {!solo && (
+                <Table.Td>
+                  <Text size="sm">{event.user}</Text>
+                </Table.Td>
+              )}
               <Table.Td>
                 <EventDescription event={event} />
               </Table.Td>
@@ -122,6 +134,7 @@ function EventList({ rows, fresh }: { rows: readonly GameEvent[]; fresh: Readonl
 }
 
 function Events({ gameId }: { gameId: number }) {
+  const solo = useGame(gameId).data?.individual === true;
   const { t } = useTranslation();
   const [hideContainer, setHideContainer] = useLocalStorage({ key: HIDE_CONTAINER_KEY, defaultValue: false });
   const [types, setTypes] = useState<string[]>([...EVENT_TYPES]);
@@ -182,7 +195,7 @@ function Events({ gameId }: { gameId: number }) {
           phone ? (
             <EventList rows={rows} fresh={fresh} />
           ) : (
-            <EventRows rows={rows} fresh={fresh} />
+            <EventRows rows={rows} fresh={fresh} solo={solo} />
           )
         ) : (
           <Stack p="md">

@@ -3,6 +3,7 @@ import { Card, ColorSwatch, Group, SegmentedControl, Select, Stack, Table, Text 
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGame } from '@/features/games/api/get-game';
 import { ANSWER_COLORS } from '@/lib/status-colors';
 import { useMonitorSubmissions } from '../api/get-submissions';
 import { useLiveFeed } from '../hooks/use-live-feed';
@@ -66,7 +67,16 @@ function StatusFilter({ value, onChange }: { value: Filter; onChange: (value: Fi
   );
 }
 
-function SubmissionRows({ rows, fresh }: { rows: readonly Submission[]; fresh: ReadonlySet<Submission> }) {
+/** `solo`: a solo game, whose team is the player: one "Player" column instead of team and user. */
+function SubmissionRows({
+  rows,
+  fresh,
+  solo,
+}: {
+  rows: readonly Submission[];
+  fresh: ReadonlySet<Submission>;
+  solo: boolean;
+}) {
   const { t } = useTranslation();
   const keys = rowKeys(rows, submissionIdentity);
   return (
@@ -75,8 +85,8 @@ function SubmissionRows({ rows, fresh }: { rows: readonly Submission[]; fresh: R
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('monitor.columns.time')}</Table.Th>
-            <Table.Th>{t('monitor.columns.team')}</Table.Th>
-            <Table.Th>{t('monitor.columns.user')}</Table.Th>
+            <Table.Th>{solo ? t('monitor.columns.player') : t('monitor.columns.team')}</Table.Th>
+            {!solo && <Table.Th>{t('monitor.columns.user')}</Table.Th>}
             <Table.Th>{t('monitor.columns.challenge')}</Table.Th>
             <Table.Th>{t('monitor.columns.answer')}</Table.Th>
             <Table.Th>{t('monitor.columns.status')}</Table.Th>
@@ -97,9 +107,11 @@ function SubmissionRows({ rows, fresh }: { rows: readonly Submission[]; fresh: R
                   {row.team}
                 </Text>
               </Table.Td>
-              <Table.Td>
-                <Text size="sm">{row.user}</Text>
-              </Table.Td>
+              {!solo && (
+                <Table.Td>
+                  <Text size="sm">{row.user}</Text>
+                </Table.Td>
+              )}
               <Table.Td>
                 <Text size="sm">{row.challenge}</Text>
               </Table.Td>
@@ -147,6 +159,7 @@ function SubmissionList({ rows, fresh }: { rows: readonly Submission[]; fresh: R
 }
 
 function Submissions({ gameId }: { gameId: number }) {
+  const solo = useGame(gameId).data?.individual === true;
   const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>('all');
   const { input, setInput, search, page, setPage } = useFeedSearch();
@@ -187,7 +200,7 @@ function Submissions({ gameId }: { gameId: number }) {
           phone ? (
             <SubmissionList rows={rows} fresh={fresh} />
           ) : (
-            <SubmissionRows rows={rows} fresh={fresh} />
+            <SubmissionRows rows={rows} fresh={fresh} solo={solo} />
           )
         ) : (
           <Stack p="md">

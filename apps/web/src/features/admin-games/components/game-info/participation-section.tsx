@@ -17,6 +17,18 @@ export function ParticipationSection({ form }: { form: UseFormReturnType<GameFor
   return (
     <SectionCard compact title={t('adminGames.info.participation')}>
       <Switch
+        label={t('adminGames.fields.individual')}
+        description={t('adminGames.fields.individualHint')}
+        {...form.getInputProps('individual', { type: 'checkbox' })}
+      />
+      {!form.values.individual && (
+        <Switch
+          label={t('adminGames.fields.memberProgress')}
+          description={t('adminGames.fields.memberProgressHint')}
+          {...form.getInputProps('memberProgress', { type: 'checkbox' })}
+        />
+      )}
+      <Switch
         label={t('adminGames.fields.acceptWithoutReview')}
         description={t('adminGames.fields.acceptWithoutReviewHint')}
         {...form.getInputProps('acceptWithoutReview', { type: 'checkbox' })}
@@ -41,6 +53,7 @@ export function ParticipationSection({ form }: { form: UseFormReturnType<GameFor
         {...form.getInputProps('inviteCode')}
       />
       <NumberInput
+        disabled={form.values.individual}
         label={t('adminGames.fields.teamMemberCountLimit')}
         description={t('adminGames.fields.zeroUnlimited')}
         min={0}
