@@ -17,8 +17,8 @@ import * as challengeRelease from './0017_challenge_release';
 import * as gamePhases from './0018_game_phases';
 import * as webhooks from './0019_webhooks';
 import * as signInIdentities from './0020_sign_in_identities';
-import * as healthChecks from './0024_health_checks';
 import * as soloGames from './0023_solo_games';
+import * as healthChecks from './0024_health_checks';
 
 /** Every migration in order; names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -40,6 +40,6 @@ export const migrations: Record<string, Migration> = {
   '0018_game_phases': gamePhases,
   '0019_webhooks': webhooks,
   '0020_sign_in_identities': signInIdentities,
-  '0024_health_checks': healthChecks,
   '0023_solo_games': soloGames,
+  '0024_health_checks': healthChecks,
 };
