@@ -8,6 +8,7 @@ import { createLiveGateway, type LiveGateway, liveRoutes } from './realtime/live
 import { createJudgeRepository } from './repositories/judge.repository';
 import type { NoticeRepository } from './repositories/notice.repository';
 import { createPlayRepository } from './repositories/play.repository';
+import { createPrerequisiteRepository } from './repositories/prerequisite.repository';
 import { createScoreboardRepository } from './repositories/scoreboard.repository';
 import { gamePlayRoutes } from './routes/game-play.routes';
 import { teamResultsRoutes } from './routes/team-results.routes';
@@ -95,7 +96,8 @@ export async function registerGamePlay(
     decided,
     webhooks: deps.webhooks,
   });
-  const lookups = createPlayLookups({ repository, events, clock, trustMs: deps.lookupTrustMs });
+  const prerequisites = createPrerequisiteRepository(db);
+  const lookups = createPlayLookups({ repository, prerequisites, events, clock, trustMs: deps.lookupTrustMs });
   const play = createGamePlayService({
     repository,
     lookups,

@@ -40,6 +40,8 @@ let ctx: TestContext;
 let admin: TestClient;
 let gameId: number;
 let challengeId: number;
+/** A challenge the walked one may require (its `prerequisites`). */
+let requiredChallengeId: number;
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${++counter}`;
 
@@ -89,6 +91,7 @@ const validRequests: Record<string, () => Promise<ValidRequest>> = {
       exposePort: 80,
       containerExposePort: 80,
       originalScore: 500,
+      prerequisites: { challengeIds: [requiredChallengeId], count: 1 },
     },
   }),
   'PUT /api/edit/games/:id/challenges/:cId/health': async () => ({
@@ -172,6 +175,9 @@ beforeAll(async () => {
   admin = await signUpAdmin(ctx, 'integers_admin');
   gameId = (await createGame(ctx, admin)).id;
   challengeId = ok<{ id: number }>(await admin.post(`/api/edit/games/${gameId}/challenges`, { title: 'Walked' })).id;
+  requiredChallengeId = ok<{ id: number }>(
+    await admin.post(`/api/edit/games/${gameId}/challenges`, { title: 'Required' }),
+  ).id;
 });
 afterAll(() => ctx.close());
 

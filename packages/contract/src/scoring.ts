@@ -72,6 +72,11 @@ export const ChallengeInfo = z.object({
   deadline: Timestamp.nullable(),
   bloods: z.array(Blood).max(3),
   disableBloodBonus: z.boolean(),
+  /**
+   * Flagpole, in a team's own list only (`GET /api/game/{id}/details`): the challenge is locked until the team
+   * solves `count` of `requires` (challenge ids; those the team may see are in the same list). Absent: open.
+   */
+  locked: z.object({ requires: z.array(z.number().int()), count: z.number().int() }).optional(),
 });
 export type ChallengeInfo = z.infer<typeof ChallengeInfo>;
 

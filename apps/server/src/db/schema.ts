@@ -186,7 +186,17 @@ export interface ChallengesTable {
   difficulty: Defaulted<number>;
   /** The game phase the challenge belongs to (docs/game-play.md, "Phases"); null: none. */
   phase_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** How many of the challenge's prerequisites unlock it; null: all of them (scoring/prerequisites.ts). */
+  prerequisite_count: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Left out of a team's list until its prerequisites are met (false: shown locked). */
+  prerequisite_hidden: Defaulted<boolean>;
   created_at: CreatedAt;
+}
+
+/** A challenge a team must solve before another (scoring/prerequisites.ts). */
+export interface ChallengePrerequisitesTable {
+  challenge_id: number;
+  required_id: number;
 }
 
 /** A phase of a game (a week, a wave): players may rank on its challenges only. */
@@ -465,6 +475,7 @@ export interface Database {
   games: GamesTable;
   attachments: AttachmentsTable;
   challenges: ChallengesTable;
+  challenge_prerequisites: ChallengePrerequisitesTable;
   game_phases: GamePhasesTable;
   divisions: DivisionsTable;
   division_challenge_configs: DivisionChallengeConfigsTable;

@@ -44,6 +44,17 @@ export function createChallengeRepository(db: Db) {
       return query.executeTakeFirst();
     },
 
+    /** The challenges this one requires (scoring/prerequisites.ts), in id order. */
+    async requiredIds(challengeId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('challenge_prerequisites')
+        .select('required_id')
+        .where('challenge_id', '=', challengeId)
+        .orderBy('required_id')
+        .execute();
+      return rows.map((row) => row.required_id);
+    },
+
     async insert(challenge: Insertable<ChallengesTable>): Promise<ChallengeRow> {
       return db.insertInto('challenges').values(challenge).returningAll().executeTakeFirstOrThrow();
     },

@@ -1,6 +1,7 @@
 import { ChallengeCategory } from '@flagpole/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { HIDDEN_TITLE } from '../scoring/prerequisites';
 import { FINGERPRINT_MODULUS, FINGERPRINT_MULTIPLIER, type SolveFingerprint } from '../scoring/solve-fingerprint';
 import type { ScoreboardInput, ScoreboardSolveInput } from '../scoring/types';
 import { createDivisionRepository } from './division.repository';
@@ -68,6 +69,19 @@ export function createScoreboardRepository(db: Db) {
           'is_enabled',
           'release_at',
           'phase_id',
+          // Hidden until a team unlocks it (scoring/prerequisites.ts): the shared board never shows its title.
+          (eb) =>
+            eb
+              .and([
+                eb('prerequisite_hidden', '=', true),
+                eb.exists(
+                  eb
+                    .selectFrom('challenge_prerequisites as p')
+                    .select('p.required_id')
+                    .whereRef('p.challenge_id', '=', 'challenges.id'),
+                ),
+              ])
+              .as('title_hidden'),
         ])
         .where('game_id', '=', gameId)
         .orderBy('id')
@@ -101,7 +115,7 @@ export function createScoreboardRepository(db: Db) {
         })),
         challenges: challenges.map((c) => ({
           id: c.id,
-          title: c.title,
+          title: c.title_hidden ? HIDDEN_TITLE : c.title,
           category: category.parse(c.category),
           originalScore: c.original_score,
           minScoreRate: c.min_score_rate,

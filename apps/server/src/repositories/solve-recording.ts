@@ -1,6 +1,7 @@
 import { GamePermission, hasPermission } from '@flagpole/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { HIDDEN_TITLE } from '../scoring/prerequisites';
 import type { ScoreboardSolveInput } from '../scoring/types';
 import type { BloodNotice, Verdict } from './judge-types';
 import type { NoticeRepository } from './notice.repository';
@@ -178,6 +179,8 @@ interface BloodFacts {
   scoreboard_revealed_at: Date | null;
   /** Eligible solves of the challenge committed before, counted up to three. */
   prior: number;
+  /** Hidden until a team unlocks it (scoring/prerequisites.ts): its blood notice must not name it. */
+  title_hidden: boolean;
 }
 
 /**
@@ -200,7 +203,9 @@ async function bloodFacts(trx: Transaction<Database>, newSolves: readonly Verdic
         left join division_challenge_configs dc on dc.division_id = p.division_id and dc.challenge_id = v.challenge_id
         where p.id = v.participation_id and p.status = 'Accepted') as permissions,
       c.disable_blood_bonus, c.deadline_at, g.start_at, g.end_at, g.freeze_at, g.scoreboard_revealed_at,
-      prior.n as prior
+      prior.n as prior,
+      (c.prerequisite_hidden and exists (select 1 from challenge_prerequisites cp where cp.challenge_id = c.id))
+        as title_hidden
     from v
     join challenges c on c.id = v.challenge_id
     join games g on g.id = c.game_id
@@ -243,7 +248,7 @@ async function awardBloods(
     const notice = await notices.insert(
       v.submission.gameId,
       type,
-      [v.submission.teamName, v.submission.challengeTitle],
+      [v.submission.teamName, f.title_hidden ? HIDDEN_TITLE : v.submission.challengeTitle],
       held ? v.submission.submittedAt : now,
       trx,
       held,

@@ -10,6 +10,7 @@ import {
   dynamicScore,
   type FlagCreateModel,
   isRegexMatch,
+  type PrerequisitesInput,
   type TaskStatus,
 } from '@flagpole/contract';
 import { INSTANCE_OWNERS_DELETED } from '../containers/types';
@@ -27,6 +28,8 @@ import {
   type NewAttachment,
 } from '../repositories/challenge.repository';
 import { createGameRepository } from '../repositories/game.repository';
+import { createPrerequisiteRepository } from '../repositories/prerequisite.repository';
+import { prerequisiteProblem } from '../scoring/prerequisites';
 import { isPlayable } from '../scoring/release';
 import { isUsablePattern } from './flag-match';
 import { assertUsableFlagTemplate } from './flag-template';
@@ -159,7 +162,40 @@ export function createChallengeEditService(deps: {
       minScoreRate: challenge.min_score_rate,
       difficulty: challenge.difficulty,
       phaseId: challenge.phase_id,
+      prerequisites: await prerequisitesOf(challenge, from),
     };
+  }
+
+  async function prerequisitesOf(challenge: ChallengeRow, from: ChallengeRepository) {
+    const challengeIds = await from.requiredIds(challenge.id);
+    if (challengeIds.length === 0) return null;
+    return { challengeIds, count: challenge.prerequisite_count, hidden: challenge.prerequisite_hidden };
+  }
+
+  /**
+   * Saves a challenge's prerequisites inside the edit's transaction: 400 for itself, a challenge of another game
+   * (or none) and a cycle. The game row stays locked until the transaction ends, so concurrent saves cannot
+   * together make a cycle that each alone would not.
+   */
+  async function savePrerequisites(trx: Db, gameId: number, challengeId: number, input: PrerequisitesInput | null) {
+    const prerequisites = createPrerequisiteRepository(trx);
+    const requiredIds = [...new Set(input?.challengeIds ?? [])];
+    await prerequisites.lockGame(gameId);
+    const [rules, ids] = await Promise.all([
+      prerequisites.rulesOfGame(gameId),
+      prerequisites.challengeIdsOfGame(gameId),
+    ]);
+    const problem = prerequisiteProblem(challengeId, requiredIds, rules, ids);
+    if (problem === 'self') throw badRequest('error.prerequisiteSelf');
+    if (problem === 'unknown') {
+      throw badRequest('error.prerequisiteOfAnotherGame', { id: requiredIds.find((id) => !ids.has(id)) ?? 0 });
+    }
+    if (problem === 'cycle') throw badRequest('error.prerequisiteCycle');
+    await prerequisites.replace(challengeId, {
+      requiredIds,
+      count: input?.count ?? null,
+      hidden: input?.hidden ?? false,
+    });
   }
 
   /** Builds an attachment row, checking a local file exists (and taking a reference to it). */
@@ -180,8 +216,8 @@ export function createChallengeEditService(deps: {
     }
   }
 
-  const transaction = <T>(work: (from: ChallengeRepository) => Promise<T>) =>
-    deps.db.transaction().execute((trx) => work(createChallengeRepository(trx)));
+  const transaction = <T>(work: (from: ChallengeRepository, trx: Db) => Promise<T>) =>
+    deps.db.transaction().execute((trx) => work(createChallengeRepository(trx), trx));
 
   return {
     /** Lets the containers module report a challenge's test container in the editor's detail. */
@@ -225,8 +261,9 @@ export function createChallengeEditService(deps: {
     async update(gameId: number, challengeId: number, input: ChallengeUpdateModel): Promise<ChallengeEditDetailModel> {
       const game = await loadGame(gameId);
       const now = deps.clock.now();
-      const outcome = await transaction(async (from) => {
+      const outcome = await transaction(async (from, trx) => {
         const current = await load(gameId, challengeId, from, true);
+        if (input.prerequisites !== undefined) await savePrerequisites(trx, gameId, current.id, input.prerequisites);
         const changes: ChallengeUpdate = {};
         if (input.title != null) changes.title = input.title;
         if (input.content != null) changes.content = input.content;
@@ -287,7 +324,13 @@ export function createChallengeEditService(deps: {
         }
         const release = releaseChange(current, changes, now);
         if (release !== undefined) changes.release_announced_at = release;
-        const updated = Object.keys(changes).length > 0 ? await from.update(current.id, changes) : current;
+        // The prerequisites were written on the row above: read it again when nothing else changes.
+        const updated =
+          Object.keys(changes).length > 0
+            ? await from.update(current.id, changes)
+            : input.prerequisites !== undefined
+              ? await load(gameId, challengeId, from)
+              : current;
         return { current, updated, model: await detail(updated, from) };
       });
 
@@ -295,7 +338,9 @@ export function createChallengeEditService(deps: {
       // Players see a challenge once it is enabled and released: it is new to them when it becomes both now. One
       // enabled with a release ahead is announced at its release (services/challenge-release.ts).
       const wasPlayable = playable(current, now);
-      if (isGameRunning(game, now) && playable(updated, now)) {
+      // A challenge hidden until unlocked is announced to nobody: the notice would name it to every team.
+      const hiddenUntilUnlocked = outcome.model.prerequisites?.hidden === true;
+      if (isGameRunning(game, now) && playable(updated, now) && !hiddenUntilUnlocked) {
         if (!wasPlayable) await deps.notices.post(gameId, 'NewChallenge', [updated.title]);
         else if (input.hints != null && !sameHints(current.hints, updated.hints)) {
           await deps.notices.post(gameId, 'NewHint', [updated.title]);

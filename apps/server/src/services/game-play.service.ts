@@ -2,7 +2,6 @@ import {
   ChallengeCategory,
   type ChallengeDetailModel,
   type ChallengeInfo,
-  type ChallengeItem,
   type ClientFlagContext,
   GamePermission,
   hasPermission,
@@ -14,12 +13,14 @@ import type { CachedBody } from '../http/cached-response';
 import { AppError, forbidden, notFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
 import { sha256Hex } from '../lib/crypto';
-import { downloadName } from '../lib/safe-file-name';
 import { signTeamToken } from '../lib/team-token';
-import type { PlayChallengeRow, PlayerContextRow, PlayRepository, TeamFlagRow } from '../repositories/play.repository';
+import type { PlayChallengeRow, PlayerContextRow, PlayRepository } from '../repositories/play.repository';
 import { isReleased } from '../scoring/release';
+import { attachmentContext } from './attachment-context';
+import { accessKey, assertUnlocked, type GameRules, solvedBy, teamChallenges } from './challenge-prerequisites';
 import type { FlagChecker } from './flag-checker.service';
 import { createFlagSubmission } from './flag-submission';
+import { ownSolvesSinceFreeze, withOwnSolves } from './freeze-own-solves';
 import { assertGameNotEnded, assertGameStarted, hasGameEnded } from './game-window';
 import type { PlayLookups } from './play-lookups';
 import type { RateLimiter } from './rate-limit.service';
@@ -55,40 +56,6 @@ const isContainerType = (type: string) => type === 'StaticContainer' || type ===
 const category = ChallengeCategory.catch('Misc');
 /** The key of the preview body among a board's per-participation detail bodies (ids start at 1). */
 const PREVIEW_KEY = 0;
-
-function attachmentContext(
-  row:
-    | Pick<TeamFlagRow, 'attachment_type' | 'remote_url' | 'file_hash' | 'file_size' | 'attachment_file_name'>
-    | undefined,
-  fileName: string | null,
-): Pick<ClientFlagContext, 'url' | 'fileSize'> {
-  if (row?.attachment_type === 'Local' && row.file_hash) {
-    const name = downloadName(fileName, row.attachment_file_name);
-    return { url: `/assets/${row.file_hash}/${encodeURIComponent(name)}`, fileSize: row.file_size };
-  }
-  if (row?.attachment_type === 'Remote' && row.remote_url) return { url: row.remote_url, fileSize: null };
-  return { url: null, fileSize: null };
-}
-
-/** The team's solves on the live board that the frozen board does not show. */
-function ownSolvesSinceFreeze(live: BuiltScoreboard, frozen: BuiltScoreboard, teamId: number): ChallengeItem[] {
-  const solved = live.itemByTeam.get(teamId)?.solvedChallenges ?? [];
-  const shown = new Set(frozen.itemByTeam.get(teamId)?.solvedChallenges.map((solve) => solve.id));
-  return solved.filter((solve) => !shown.has(solve.id));
-}
-
-/**
- * The team's frozen row with its own solves since the freeze added, so that its page marks them solved: each at the
- * challenge's frozen worth and as a Normal solve (no blood: bloods are revealed with the board), while the row's
- * score and rank stay those of the freeze.
- */
-function withOwnSolves(row: ScoreboardItem, since: readonly ChallengeItem[], frozen: BuiltScoreboard): ScoreboardItem {
-  const added = since.map(
-    (solve): ChallengeItem => ({ ...solve, type: 'Normal', score: frozen.scoreByChallenge.get(solve.id) ?? 0 }),
-  );
-  const solvedChallenges = [...row.solvedChallenges, ...added];
-  return { ...row, solvedChallenges, solvedCount: solvedChallenges.length };
-}
 
 /**
  * What an Accepted team does inside a running game: its board, a challenge, submitting flags and reading
@@ -160,6 +127,22 @@ export function createGamePlayService(deps: {
     }
   }
 
+  /** 404 for a challenge the team's prerequisites hide, 403 for one they lock (services/challenge-prerequisites.ts). */
+  async function assertOpen(p: Player, challengeId: number): Promise<void> {
+    const rules = await deps.lookups.prerequisites(p.game.id);
+    if (rules.size === 0) return;
+    assertUnlocked(rules, challengeId, solvedBy(await deps.scoreboard.get(p.game.id), p.teamId));
+  }
+
+  /** The team's list: its division's, with its prerequisites applied (`solved`: the team's solves, null: none). */
+  async function teamList(p: Player, board: BuiltScoreboard, rules: GameRules, solved: Set<number> | null) {
+    const visible = await visibleChallenges(p, board);
+    if (solved === null) return visible;
+    const listed = JSON.parse(visible.json) as BuiltScoreboard['model']['challenges'];
+    const { challenges, count } = teamChallenges(listed, rules, solved);
+    return { json: JSON.stringify(challenges), count };
+  }
+
   /** The board's challenges a team of this division may see, serialised once per board and division. */
   async function visibleChallenges(p: Player, board: BuiltScoreboard): Promise<{ json: string; count: number }> {
     if (p.divisionId === null) return { json: board.challengesJson, count: board.model.challengeCount };
@@ -214,11 +197,18 @@ export function createGamePlayService(deps: {
   async function previewDetails(gameId: number, game: PlayerContextRow['game']): Promise<CachedBody> {
     const board = await deps.scoreboard.get(gameId);
     if (!board) throw notFound('error.gameNotFound');
-    const key = `${game.writeup_required}|${game.writeup_deadline.getTime()}`;
+    const rules = await deps.lookups.prerequisites(gameId);
+    const key = `${game.writeup_required}|${game.writeup_deadline.getTime()}|${rules.size}`;
     const cached = board.details.get(PREVIEW_KEY);
     if (cached && cached.key === key) return cached.value;
+    // Organisers see every challenge open, with its real title: as a team that solved every prerequisite.
+    const everything = new Set([...rules.values()].flatMap((rule) => rule.requiredIds));
+    const listed =
+      rules.size === 0
+        ? board.challengesJson
+        : JSON.stringify(teamChallenges(board.model.challenges, rules, everything).challenges);
     const body =
-      `{"challenges":${board.challengesJson},"challengeCount":${board.model.challengeCount},"rank":null,` +
+      `{"challenges":${listed},"challengeCount":${board.model.challengeCount},"rank":null,` +
       `"teamToken":"","writeupRequired":${game.writeup_required},` +
       `"writeupDeadline":${game.writeup_deadline.getTime()},"preview":true}`;
     const value = {
@@ -257,6 +247,7 @@ export function createGamePlayService(deps: {
     async playerFor(gameId: number, userId: string, challengeId: number): Promise<Player> {
       const p = await player(gameId, userId);
       await assertVisible(p, challengeId);
+      await assertOpen(p, challengeId);
       return p;
     },
 
@@ -277,12 +268,14 @@ export function createGamePlayService(deps: {
       const board = organiser(caller) ? live : deps.scoreboard.forPlayers(live);
       const ownSince = board === live ? [] : ownSolvesSinceFreeze(live, board, p.teamId);
       const token = tokenOf(p);
+      const rules = await deps.lookups.prerequisites(gameId);
+      const solved = rules.size === 0 ? null : solvedBy(live, p.teamId);
       const key =
         `${token}|${p.teamName}|${p.divisionId}|${p.game.writeup_required}|${p.game.writeup_deadline.getTime()}` +
-        `|${ownSince.map((solve) => solve.id).join(',')}`;
+        `|${ownSince.map((solve) => solve.id).join(',')}|${solved ? accessKey(rules, solved) : ''}`;
       const cached = board.details.get(p.participationId);
       if (cached && cached.key === key) return cached.value;
-      const challenges = await visibleChallenges(p, board);
+      const challenges = await teamList(p, board, rules, solved);
       const row: ScoreboardItem = board.itemByTeam.get(p.teamId) ?? {
         id: p.teamId,
         name: p.teamName,
@@ -315,6 +308,7 @@ export function createGamePlayService(deps: {
       const p = await player(gameId, caller.userId);
       const c = await challenge(gameId, challengeId);
       await assertVisible(p, c.id);
+      await assertOpen(p, c.id);
       let files: Pick<ClientFlagContext, 'url' | 'fileSize'> = { url: null, fileSize: null };
       if (c.type === 'DynamicAttachment') {
         const flag = await repository.assignPoolFlag(c.id, p.participationId);
@@ -374,6 +368,7 @@ export function createGamePlayService(deps: {
       if (!hasPermission(permissions, GamePermission.ViewChallenge | GamePermission.SubmitFlags)) {
         throw new AppError(400, 'error.submitNotAllowed');
       }
+      await assertOpen(p, c.id);
       await deps.limiter.hit('submit', `team:${p.participationId}`);
       return submissions.store(p, c, caller, ip, flag, at, idempotencyKey);
     },

@@ -7,6 +7,8 @@ import type {
   PlayerContextRow,
   PlayRepository,
 } from '../repositories/play.repository';
+import type { PrerequisiteRepository } from '../repositories/prerequisite.repository';
+import type { GameRules } from './challenge-prerequisites';
 import { GAMES_CHANGED } from './game-edit.service';
 import { SCOREBOARD_INVALIDATE } from './scoreboard.service';
 
@@ -35,6 +37,7 @@ type GameWindowRow = Awaited<ReturnType<PlayRepository['gameWindow']>>;
  */
 export function createPlayLookups(deps: {
   repository: PlayRepository;
+  prerequisites: PrerequisiteRepository;
   events: EventBus;
   clock: Clock;
   trustMs: number;
@@ -43,7 +46,8 @@ export function createPlayLookups(deps: {
   const challenges = new Map<string, Entry<PlayChallengeRow | undefined>>();
   const windows = new Map<string, Entry<GameWindowRow | undefined>>();
   const divisions = new Map<string, Entry<DivisionPermissionsRow | undefined>>();
-  const maps = [players, challenges, windows, divisions] as Map<string, Entry<unknown>>[];
+  const rules = new Map<string, Entry<GameRules>>();
+  const maps = [players, challenges, windows, divisions, rules] as Map<string, Entry<unknown>>[];
 
   function forget(payload: unknown): void {
     const gameId = (payload as { gameId?: unknown } | null)?.gameId;
@@ -105,6 +109,11 @@ export function createPlayLookups(deps: {
       return cached(divisions, `${gameId}:${divisionId}`, gameId, () =>
         deps.repository.divisionPermissions(gameId, divisionId),
       );
+    },
+
+    /** The game's prerequisite rules; challenge edits publish `scoreboard:invalidate`, which drops them. */
+    prerequisites(gameId: number): Promise<GameRules> {
+      return cached(rules, String(gameId), gameId, () => deps.prerequisites.rulesOfGame(gameId));
     },
 
     close(): void {

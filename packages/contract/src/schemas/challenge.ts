@@ -37,6 +37,29 @@ export const ContainerInfoModel = z.object({
 });
 export type ContainerInfoModel = z.infer<typeof ContainerInfoModel>;
 
+/**
+ * Flagpole: the challenges a team must solve before this one (docs/game-play.md, "Prerequisites"): all of
+ * `challengeIds` (`count` null) or any `count` of them; until then it is left out of the team's list (`hidden`) or
+ * listed locked.
+ */
+export const Prerequisites = z.object({
+  challengeIds: z.array(z.number().int()),
+  count: z.number().int().nullable(),
+  hidden: z.boolean(),
+});
+export type Prerequisites = z.infer<typeof Prerequisites>;
+
+/** At most this many prerequisites per challenge. */
+export const MAX_PREREQUISITES = 50;
+
+/** `prerequisites` of a challenge update: an empty `challengeIds` removes them. */
+export const PrerequisitesInput = z.object({
+  challengeIds: z.array(IdField).max(MAX_PREREQUISITES),
+  count: z.number().int().min(1).max(MAX_PREREQUISITES).nullish(),
+  hidden: z.boolean().default(false),
+});
+export type PrerequisitesInput = z.infer<typeof PrerequisitesInput>;
+
 export const ChallengeInfoModel = z.object({
   id: z.number().int(),
   title: z.string().min(1),
@@ -93,6 +116,8 @@ export const ChallengeEditDetailModel = z.object({
   difficulty: z.number(),
   /** Flagpole: the game phase the challenge belongs to; null: none. */
   phaseId: z.number().int().nullable().optional(),
+  /** Flagpole: what a team must solve first; null: nothing. */
+  prerequisites: Prerequisites.nullable().optional(),
 });
 export type ChallengeEditDetailModel = z.infer<typeof ChallengeEditDetailModel>;
 
@@ -123,6 +148,8 @@ export const ChallengeUpdateModel = z.object({
   difficulty: z.number().min(0.1).max(1_000).nullish(),
   /** Flagpole: a phase of the same game (another game's is 400); null: none; absent: unchanged. */
   phaseId: IdField.nullable().optional(),
+  /** Flagpole: challenges of the same game a team must solve first; null or an empty list removes them. */
+  prerequisites: PrerequisitesInput.nullable().optional(),
 });
 export type ChallengeUpdateModel = z.infer<typeof ChallengeUpdateModel>;
 

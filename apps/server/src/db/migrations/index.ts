@@ -19,6 +19,7 @@ import * as webhooks from './0019_webhooks';
 import * as signInIdentities from './0020_sign_in_identities';
 import * as soloGames from './0023_solo_games';
 import * as healthChecks from './0024_health_checks';
+import * as challengePrerequisites from './0022_challenge_prerequisites';
 
 /** Every migration in order; names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0020_sign_in_identities': signInIdentities,
   '0023_solo_games': soloGames,
   '0024_health_checks': healthChecks,
+  '0022_challenge_prerequisites': challengePrerequisites,
 };

@@ -1,6 +1,6 @@
 import type { ChallengeInfo } from '@flagpole/contract';
 import { Badge, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconCircleCheckFilled, IconClockOff, IconDropletFilled } from '@tabler/icons-react';
+import { IconCircleCheckFilled, IconClockOff, IconDropletFilled, IconLock } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { BLOOD_COLORS, BLOOD_ORDER, CATEGORY_STYLES } from './categories';
@@ -12,9 +12,40 @@ interface ChallengeCardProps {
   myTeamId: number | null;
   now: number;
   onOpen: (challenge: ChallengeInfo) => void;
+  /** Titles of the listed challenges, by id: a locked card names those it requires that the team can see. */
+  titles: ReadonlyMap<number, string>;
 }
 
-export function ChallengeCard({ challenge, solved, myTeamId, now, onOpen }: ChallengeCardProps) {
+/** What a locked card asks for: the required challenges the team can see, and how many of them. */
+function LockedNeeds({
+  locked,
+  titles,
+}: {
+  locked: NonNullable<ChallengeInfo['locked']>;
+  titles: ReadonlyMap<number, string>;
+}) {
+  const { t } = useTranslation();
+  const names = locked.requires.flatMap((id) => titles.get(id) ?? []);
+  const list = names.join(', ');
+  const text =
+    names.length === 0
+      ? t('challenges.card.requiresUnknown')
+      : locked.count >= locked.requires.length
+        ? t('challenges.card.requiresAll', { list })
+        : t('challenges.card.requiresAny', { count: locked.count, list });
+  return (
+    <Stack gap={4}>
+      <Badge color="gray" variant="light" leftSection={<IconLock size={12} />} size="sm">
+        {t('challenges.card.locked')}
+      </Badge>
+      <Text size="xs" c="dimmed" data-testid="locked-needs">
+        {text}
+      </Text>
+    </Stack>
+  );
+}
+
+export function ChallengeCard({ challenge, solved, myTeamId, now, onOpen, titles }: ChallengeCardProps) {
   const { t } = useTranslation();
   const style = CATEGORY_STYLES[challenge.category];
   const closed = challenge.deadline !== null && challenge.deadline <= now;
@@ -22,7 +53,10 @@ export function ChallengeCard({ challenge, solved, myTeamId, now, onOpen }: Chal
   return (
     <UnstyledButton
       className={classes.button}
-      onClick={() => onOpen(challenge)}
+      // A locked challenge has no page for the team yet (the server refuses it): the card says what it needs.
+      onClick={() => !challenge.locked && onOpen(challenge)}
+      disabled={challenge.locked !== undefined}
+      data-locked={challenge.locked ? true : undefined}
       aria-label={t('challenges.card.open', { title: challenge.title })}
       data-solved={solved || undefined}
       data-closed={closed || undefined}
@@ -86,6 +120,7 @@ export function ChallengeCard({ challenge, solved, myTeamId, now, onOpen }: Chal
               })}
             </Group>
           </Group>
+          {challenge.locked && <LockedNeeds locked={challenge.locked} titles={titles} />}
           {closed && (
             <Badge color="gray" variant="light" leftSection={<IconClockOff size={12} />} size="sm">
               {t('challenges.card.closed')}

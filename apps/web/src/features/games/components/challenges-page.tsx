@@ -65,6 +65,7 @@ function Board({ game, details }: { game: DetailedGameInfoModel; details: GameDe
   );
   const categories = CategoryEnum.options.filter((name) => (details.challenges[name]?.length ?? 0) > 0);
   const all = categories.flatMap((name) => details.challenges[name] ?? []);
+  const titles = new Map(all.map((challenge) => [challenge.id, challenge.title]));
   const inCategory = category === 'All' ? all : (details.challenges[category] ?? []);
   const visible = hideSolved ? inCategory.filter((challenge) => !solvedIds.has(challenge.id)) : inCategory;
 
@@ -136,6 +137,7 @@ function Board({ game, details }: { game: DetailedGameInfoModel; details: GameDe
               myTeamId={details.rank?.id ?? null}
               now={now}
               onOpen={setOpen}
+              titles={titles}
             />
           ))}
         </SimpleGrid>
