@@ -17,9 +17,9 @@ import * as challengeRelease from './0017_challenge_release';
 import * as gamePhases from './0018_game_phases';
 import * as webhooks from './0019_webhooks';
 import * as signInIdentities from './0020_sign_in_identities';
+import * as challengePrerequisites from './0022_challenge_prerequisites';
 import * as soloGames from './0023_solo_games';
 import * as healthChecks from './0024_health_checks';
-import * as challengePrerequisites from './0022_challenge_prerequisites';
 
 /** Every migration in order; names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -41,7 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0018_game_phases': gamePhases,
   '0019_webhooks': webhooks,
   '0020_sign_in_identities': signInIdentities,
+  '0022_challenge_prerequisites': challengePrerequisites,
   '0023_solo_games': soloGames,
   '0024_health_checks': healthChecks,
-  '0022_challenge_prerequisites': challengePrerequisites,
 };
