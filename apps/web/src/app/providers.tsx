@@ -7,6 +7,7 @@ import { useLocation } from 'react-router';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ErrorFallback } from '@/components/error-fallback';
+import { LiveAnnouncer } from '@/components/live-announcer';
 import { PageLoader } from '@/components/page-loader';
 import { useClientConfig } from '@/features/info/api/get-client-config';
 import { swrCache } from '@/lib/cache/swr-cache';
@@ -34,6 +35,7 @@ function ThemedProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark" cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="bottom-right" autoClose={4000} limit={5} zIndex={5000} />
+      <LiveAnnouncer />
       <ModalsProvider
         labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}
         modalProps={{ centered: true, overlayProps: { backgroundOpacity: 0.5, blur: 8 } }}

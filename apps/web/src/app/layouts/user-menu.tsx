@@ -30,7 +30,16 @@ export function UserMenu({ user }: { user: ProfileUserInfoModel }) {
       <Menu position="bottom-end" shadow="md" width={230}>
         <Menu.Target>
           <UnstyledButton aria-label={t('nav.accountMenu')} style={{ borderRadius: '50%' }}>
-            <Avatar src={user.avatar} alt="" radius="xl" size={36} color="initials" name={user.userName ?? ''} />
+            {/* The initials are a picture of the user, not the button's words: the name is "Account menu". */}
+            <Avatar
+              src={user.avatar}
+              alt=""
+              radius="xl"
+              size={36}
+              color="initials"
+              name={user.userName ?? ''}
+              aria-hidden
+            />
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>

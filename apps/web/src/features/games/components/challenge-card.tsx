@@ -2,6 +2,7 @@ import type { ChallengeInfo } from '@flagpole/contract';
 import { Badge, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconCircleCheckFilled, IconClockOff, IconDropletFilled } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BLOOD_COLORS, BLOOD_ORDER, CATEGORY_STYLES } from './categories';
 import classes from './challenge-card.module.css';
@@ -18,16 +19,22 @@ export function ChallengeCard({ challenge, solved, myTeamId, now, onOpen }: Chal
   const { t } = useTranslation();
   const style = CATEGORY_STYLES[challenge.category];
   const closed = challenge.deadline !== null && challenge.deadline <= now;
+  const detailsId = useId();
 
   return (
     <UnstyledButton
       className={classes.button}
       onClick={() => onOpen(challenge)}
       aria-label={t('challenges.card.open', { title: challenge.title })}
+      aria-describedby={detailsId}
       data-solved={solved || undefined}
       data-closed={closed || undefined}
     >
+      {/* The card is the button's description (points, solves, bloods), read after its short name; hidden from the
+          name itself so the name is the words the button starts with. */}
       <Card
+        id={detailsId}
+        aria-hidden
         withBorder
         padding="md"
         className={classes.card}
