@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,7 @@ const password = 'Secret-pass1';
 let session: BrowserSession;
 let ids: SeededIds;
 let playerName = '';
+const reportFile = path.join(artifactsDir, 'accessibility-report.txt');
 
 /** Who looks at a route: its guard's role, and for public pages also a player (a running game shows them more). */
 function viewersOf(route: AppRoute): Viewer[] {
@@ -113,7 +114,10 @@ async function scanVariant(variant: Variant, routes: AppRoute[]): Promise<string
       const url = routeUrl(route, ids);
       await openSettled(page, url);
       const where = `${url} [${variant.name}, ${viewer}]`;
-      report.push(...formatViolations(where, await scanPage(page)), ...(await structureProblems(page, where)));
+      const found = [...formatViolations(where, await scanPage(page)), ...(await structureProblems(page, where))];
+      report.push(...found);
+      // Written as it goes, so a run cut short still tells what it found.
+      await appendFile(reportFile, found.map((line) => `${line}\n`).join(''));
     }
   }
   await Promise.all([...pages.values()].map((page) => page.context().close()));
@@ -130,8 +134,10 @@ afterAll(async () => {
 });
 
 describe('accessibility scan (WCAG 2.1 A and AA)', () => {
-  it('finds no violation on any route, viewer, scheme or width', { timeout: 600_000 }, async () => {
+  it('finds no violation on any route, viewer, scheme or width', { timeout: 1_200_000 }, async () => {
     const routes = appRoutes();
+    await mkdir(artifactsDir, { recursive: true });
+    await writeFile(reportFile, '');
     expect(routes.length).toBeGreaterThan(30);
     // Two variants at a time: the machine has two cores.
     const reports: string[] = [];
@@ -139,8 +145,6 @@ describe('accessibility scan (WCAG 2.1 A and AA)', () => {
       const pair = VARIANTS.slice(i, i + 2);
       for (const part of await Promise.all(pair.map((variant) => scanVariant(variant, routes)))) reports.push(...part);
     }
-    await mkdir(artifactsDir, { recursive: true });
-    await writeFile(path.join(artifactsDir, 'accessibility-report.txt'), `${reports.join('\n')}\n`);
     expect(reports, `accessibility violations:\n${reports.join('\n')}`).toEqual([]);
   });
 });

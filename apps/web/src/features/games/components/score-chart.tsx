@@ -132,6 +132,24 @@ export function ScoreChart({ teams, start, end, now, height = 320 }: ScoreChartP
           </svg>
         )}
       </div>
+      {/* The chart's text alternative: the final score of each line it draws, for screen readers. */}
+      <table className="visually-hidden">
+        <caption>{t('scoreboard.chart.label', { count: teams.length })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('scoreboard.table.team')}</th>
+            <th scope="col">{t('scoreboard.table.score')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {series.map(({ team, points }) => (
+            <tr key={team.id}>
+              <th scope="row">{team.name}</th>
+              <td>{points.at(-1)?.score ?? 0}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       <Group gap="xs" mt="xs" justify="center">
         {teams.map((team, index) => (
           <UnstyledButton
