@@ -2,7 +2,6 @@ import type { ChallengeInfo } from '@flagpole/contract';
 import { Badge, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconCircleCheckFilled, IconClockOff, IconDropletFilled } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BLOOD_COLORS, BLOOD_ORDER, CATEGORY_STYLES } from './categories';
 import classes from './challenge-card.module.css';
@@ -19,22 +18,10 @@ export function ChallengeCard({ challenge, solved, myTeamId, now, onOpen }: Chal
   const { t } = useTranslation();
   const style = CATEGORY_STYLES[challenge.category];
   const closed = challenge.deadline !== null && challenge.deadline <= now;
-  const detailsId = useId();
 
   return (
-    <UnstyledButton
-      className={classes.button}
-      onClick={() => onOpen(challenge)}
-      aria-label={t('challenges.card.open', { title: challenge.title })}
-      aria-describedby={detailsId}
-      data-solved={solved || undefined}
-      data-closed={closed || undefined}
-    >
-      {/* The card is the button's description (points, solves, bloods), read after its short name; hidden from the
-          name itself so the name is the words the button starts with. */}
+    <div className={classes.button} data-solved={solved || undefined} data-closed={closed || undefined}>
       <Card
-        id={detailsId}
-        aria-hidden
         withBorder
         padding="md"
         className={classes.card}
@@ -43,9 +30,18 @@ export function ChallengeCard({ challenge, solved, myTeamId, now, onOpen }: Chal
         <style.icon className={classes.watermark} size={96} stroke={1.2} aria-hidden />
         <Stack gap={8} className={classes.content}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text fw={700} truncate title={challenge.title}>
-              {challenge.title}
-            </Text>
+            {/* The title is the button (its name is "Open challenge <title>", the words it shows); a layer of it
+                covers the card, so a click anywhere opens the challenge while points, solves and bloods stay text
+                a screen reader reads in order, outside the button's name. */}
+            <UnstyledButton
+              className={classes.open}
+              onClick={() => onOpen(challenge)}
+              aria-label={t('challenges.card.open', { title: challenge.title })}
+            >
+              <Text fw={700} truncate title={challenge.title} span display="block">
+                {challenge.title}
+              </Text>
+            </UnstyledButton>
             {solved && (
               <Tooltip label={t('challenges.card.solved')}>
                 <IconCircleCheckFilled
@@ -100,6 +96,6 @@ export function ChallengeCard({ challenge, solved, myTeamId, now, onOpen }: Chal
           )}
         </Stack>
       </Card>
-    </UnstyledButton>
+    </div>
   );
 }
