@@ -92,10 +92,12 @@ describe('keyboard only', () => {
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await expectFocusOn(page, 'Warmup');
 
-    // The board: the team's row is a table row; its drawer opens and closes by keyboard.
-    await tabTo(page, en('games.actions.scoreboard'), { back: true, limit: 60 }).catch(() =>
-      tabTo(page, en('games.actions.scoreboard')),
-    );
+    // The team's row is a table row; its drawer opens and closes by keyboard.
+    // The board: back to the game's page (its tabs come before the cards), then its scoreboard link.
+    await tabTo(page, en('games.shell.backToGame'), { back: true, limit: 40 });
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/games/${gameId}`);
+    await tabTo(page, en('games.actions.scoreboard'));
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/games/${gameId}/scoreboard`);
     await page
@@ -125,5 +127,24 @@ describe('keyboard only', () => {
     await expect
       .poll(() => admin.getByTestId('live-announcer').textContent())
       .toContain(en('adminGames.notices.posted'));
+  });
+
+  it('under prefers-reduced-motion nothing on the page animates or transitions', async () => {
+    const context = await newContext(session.browser, session.platform.url, { reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(`/games/${gameId}`);
+    await page.getByRole('heading', { level: 1, name: 'Keyboard CTF' }).waitFor();
+    const longest = await page.evaluate(() => {
+      const seconds = (value: string) => Math.max(...value.split(',').map((part) => Number.parseFloat(part) || 0));
+      let max = 0;
+      for (const element of document.querySelectorAll('*')) {
+        const style = getComputedStyle(element);
+        max = Math.max(max, seconds(style.animationDuration), seconds(style.transitionDuration));
+      }
+      return max;
+    });
+    // 0.01 ms, the global stylesheet's cut: nothing runs long enough to be seen.
+    expect(longest).toBeLessThanOrEqual(0.00001);
+    await context.close();
   });
 });

@@ -84,19 +84,27 @@ export const LIGHT_BACKGROUNDS = ['#ffffff', palettes.gray[0], palettes.gray[1]]
 export const DARK_BACKGROUNDS = [palettes.dark[8], palettes.dark[7], palettes.dark[6]];
 
 /**
- * Text of the `light` variant (badges, alerts, light buttons) in the light scheme: the colour's darkest shade,
- * darkened further where it still falls short of 4.5:1 on the variant's pale background (yellow, lime, teal).
+ * Coloured text in the light scheme: `c="teal"` text and the `light` variant's text (badges, alerts, light
+ * buttons), each darkened where Mantine's shade falls short of 4.5:1 on the page, a card, or the variant's pale
+ * background (yellow, lime, teal, green and orange do by default).
  */
-function lightVariantText(colors: Record<string, MantineColorsTuple>): Record<string, string> {
+function lightSchemeText(colors: Record<string, MantineColorsTuple>): Record<string, string> {
   const variables: Record<string, string> = {};
   for (const [name, palette] of Object.entries(colors)) {
     if (!Array.isArray(palette) || palette.length !== 10) continue;
-    variables[`--mantine-color-${name}-light-color`] = darkenToContrast(palette[9], [
-      palette[0],
-      palette[1],
-      palette[2],
-      ...LIGHT_BACKGROUNDS,
-    ]);
+    const paleBackgrounds = [palette[0], palette[1], palette[2], ...LIGHT_BACKGROUNDS];
+    variables[`--mantine-color-${name}-light-color`] = darkenToContrast(palette[9], paleBackgrounds);
+    variables[`--mantine-color-${name}-text`] = darkenToContrast(palette[7], LIGHT_BACKGROUNDS);
+  }
+  return variables;
+}
+
+/** Coloured text in the dark scheme (`c="red"`): the first shade from 4 towards lighter that reads on dark. */
+function darkSchemeText(colors: Record<string, MantineColorsTuple>): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, palette] of Object.entries(colors)) {
+    if (!Array.isArray(palette) || palette.length !== 10) continue;
+    variables[`--mantine-color-${name}-text`] = readableShade(palette, [4, 3, 2, 1, 0], DARK_BACKGROUNDS);
   }
   return variables;
 }
@@ -113,11 +121,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
     light: {
       '--mantine-color-body': palettes.gray[0],
       '--mantine-color-anchor': readableShade(primary, [6, 7, 8, 9], LIGHT_BACKGROUNDS),
-      ...lightVariantText(theme.colors as Record<string, MantineColorsTuple>),
+      ...lightSchemeText(theme.colors as Record<string, MantineColorsTuple>),
     },
     dark: {
       '--mantine-color-body': palettes.dark[8],
       '--mantine-color-anchor': readableShade(primary, [4, 3, 2, 1, 0], DARK_BACKGROUNDS),
+      ...darkSchemeText(theme.colors as Record<string, MantineColorsTuple>),
     },
   };
 };
