@@ -10,7 +10,7 @@ import { type BrowserSession, newUser, openSession } from '../src/session';
 /**
  * Issue 32: the player path and a common organiser task by keyboard alone. After opening the first URL, only key
  * presses move focus and act; each step checks where focus is and that its ring shows, and that dialogs take
- * focus when they open and give it back when they close (no trap).
+ * focus when they open and give it back when they close (no trap). Also: reduced motion and reflow at 320 px.
  */
 let session: BrowserSession;
 let admin: Page;
@@ -145,6 +145,31 @@ describe('keyboard only', () => {
     });
     // 0.01 ms, the global stylesheet's cut: nothing runs long enough to be seen.
     expect(longest).toBeLessThanOrEqual(0.00001);
+    await context.close();
+  });
+});
+
+describe('reflow at 320 CSS px (400 % zoom of a 1280 px window)', () => {
+  it('no page of the player path scrolls sideways as a whole', async () => {
+    const context = await newContext(session.browser, session.platform.url, { mobile: true });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 320, height: 640 });
+    await signIn(page, 'admin', session.platform.adminPassword);
+    const overflowing: string[] = [];
+    for (const path of [
+      '/',
+      '/games',
+      `/games/${gameId}`,
+      `/games/${gameId}/challenges`,
+      `/games/${gameId}/scoreboard`,
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // Wide tables scroll inside their own focusable region; the page itself must fit.
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 320) overflowing.push(`${path}: ${width}px`);
+    }
+    expect(overflowing).toEqual([]);
     await context.close();
   });
 });
