@@ -132,24 +132,15 @@ export function ScoreChart({ teams, start, end, now, height = 320 }: ScoreChartP
           </svg>
         )}
       </div>
-      {/* The chart's text alternative: the final score of each line it draws, for screen readers. */}
-      <table className="visually-hidden">
-        <caption>{t('scoreboard.chart.label', { count: teams.length })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('scoreboard.table.team')}</th>
-            <th scope="col">{t('scoreboard.table.score')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.map(({ team, points }) => (
-            <tr key={team.id}>
-              <th scope="row">{team.name}</th>
-              <td>{points.at(-1)?.score ?? 0}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* The chart's text alternative for screen readers: each line it draws with its team's score. A list, not a
+          second table: the ranking below is the page's table of the same teams. */}
+      <ul className="visually-hidden" aria-label={t('scoreboard.chart.label', { count: teams.length })}>
+        {series.map(({ team, points }) => (
+          <li key={team.id}>
+            {t('scoreboard.chart.seriesTitle', { team: team.name, count: points.at(-1)?.score ?? 0 })}
+          </li>
+        ))}
+      </ul>
       <Group gap="xs" mt="xs" justify="center">
         {teams.map((team, index) => (
           <UnstyledButton
