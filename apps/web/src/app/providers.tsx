@@ -7,7 +7,6 @@ import { useLocation } from 'react-router';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ErrorFallback } from '@/components/error-fallback';
-import { LiveAnnouncer } from '@/components/live-announcer';
 import { PageLoader } from '@/components/page-loader';
 import { useClientConfig } from '@/features/info/api/get-client-config';
 import { swrCache } from '@/lib/cache/swr-cache';
@@ -34,8 +33,17 @@ function ThemedProviders({ children }: { children: ReactNode }) {
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="bottom-right" autoClose={4000} limit={5} zIndex={5000} />
-      <LiveAnnouncer />
+      {/* Toasts (flag verdicts, game notices, saved and failed actions) are read out politely: their containers,
+          in the page from the first render, are live logs, and a toast itself is no alert (theme). */}
+      <Notifications
+        position="bottom-right"
+        autoClose={4000}
+        limit={5}
+        zIndex={5000}
+        role="log"
+        aria-live="polite"
+        aria-relevant="additions text"
+      />
       <ModalsProvider
         labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}
         modalProps={{ centered: true, overlayProps: { backgroundOpacity: 0.5, blur: 8 } }}

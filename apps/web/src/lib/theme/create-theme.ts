@@ -71,7 +71,7 @@ export function createAppTheme(primaryColor: string | null): MantineThemeOverrid
       Tooltip: { defaultProps: { withArrow: true } },
       Card: { defaultProps: { withBorder: true, radius: 'lg' } },
       Paper: { defaultProps: { radius: 'lg' } },
-      // Toasts are read out by the one polite live region (components/live-announcer.tsx), not as alerts.
+      // Toasts are read out by their polite live container (app/providers.tsx), not as interrupting alerts.
       Notification: { defaultProps: { role: 'none' } },
       // A table wider than the screen scrolls sideways; its viewport is focusable so the keyboard can scroll it.
       TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
