@@ -59,12 +59,13 @@ function retryNavigationOnNetworkChange(page: Page): void {
 export async function newContext(
   browser: Browser,
   baseURL: string,
-  options: { mobile?: boolean; locale?: string } = {},
+  options: { mobile?: boolean; locale?: string; reducedMotion?: 'reduce' | 'no-preference' } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
     locale: options.locale ?? 'en-US',
     viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    reducedMotion: options.reducedMotion ?? 'no-preference',
   });
   context.on('page', retryNavigationOnNetworkChange);
   // The browser reports a blocked script, style, image or connection on the console and as an event.

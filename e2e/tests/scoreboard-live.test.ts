@@ -76,7 +76,10 @@ describe('the live scoreboard', () => {
       if (isDetails(request.url())) fetches.push(Date.now());
     });
     await watcher.goto(`/games/${gameId}/challenges`);
-    const card = watcher.getByRole('button', { name: en('challenges.card.open', { title: 'Second' }) });
+    // The card around the challenge's title button (the button is the title; the card shows the solves).
+    const card = watcher
+      .locator('.mantine-Card-root')
+      .filter({ has: watcher.getByRole('button', { name: en('challenges.card.open', { title: 'Second' }) }) });
     const solves = (count: number) => en('challenges.card.solves', { count });
     await expect.poll(async () => card.textContent()).toContain(solves(0));
     await watcher.waitForTimeout(1000);

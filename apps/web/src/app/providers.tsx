@@ -33,7 +33,17 @@ function ThemedProviders({ children }: { children: ReactNode }) {
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="bottom-right" autoClose={4000} limit={5} zIndex={5000} />
+      {/* Toasts (flag verdicts, game notices, saved and failed actions) are read out politely: their containers,
+          in the page from the first render, are live logs, and a toast itself is no alert (theme). */}
+      <Notifications
+        position="bottom-right"
+        autoClose={4000}
+        limit={5}
+        zIndex={5000}
+        role="log"
+        aria-live="polite"
+        aria-relevant="additions text"
+      />
       <ModalsProvider
         labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}
         modalProps={{ centered: true, overlayProps: { backgroundOpacity: 0.5, blur: 8 } }}

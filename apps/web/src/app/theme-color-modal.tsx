@@ -2,8 +2,10 @@ import { isHexColor } from '@flagpole/contract';
 import { Button, ColorInput, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ThemeContrastNote } from '@/components/theme-contrast-note';
 import { showError, showSuccess } from '@/lib/notify';
 import { BRAND_BASE } from '@/lib/theme/create-theme';
+import { checkSchemeColor } from '@/lib/theme/theme-color-check';
 import type { ThemeProvider } from '@/lib/theme/theme-setting';
 import { useThemeSetting } from './theme-setting-context';
 
@@ -20,7 +22,9 @@ export function ThemeColorModal({ opened, onClose }: { opened: boolean; onClose:
   }, [opened, setting]);
 
   const submit = () => {
-    if (!save({ provider, color })) {
+    // A colour too pale or too dark for one scheme is saved as its readable neighbour (the field said which).
+    const saved = isHexColor(color) ? checkSchemeColor(color).adjusted : color;
+    if (!save({ provider, color: saved })) {
       showError(t('theme.invalidColor'));
       return;
     }
@@ -56,6 +60,7 @@ export function ThemeColorModal({ opened, onClose }: { opened: boolean; onClose:
             value={color}
             onChange={setColor}
             format="hex"
+            description={<ThemeContrastNote color={color} />}
             error={isHexColor(color) ? undefined : t('theme.invalidColor')}
           />
         )}

@@ -16,7 +16,7 @@ export function ErrorFallback({ error, reset }: ErrorFallbackProps) {
   const stack = error instanceof Error && error.stack ? error.stack : String(error);
 
   return (
-    <Center mih="100dvh" p="md">
+    <Center component="main" mih="100dvh" p="md">
       <Paper w="100%" maw={760} p={{ base: 'lg', sm: 'xl' }} withBorder shadow="lg" role="alert">
         <Stack gap="lg">
           <Group gap="md" wrap="nowrap">

@@ -71,6 +71,10 @@ export function AppLayout() {
       navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: true } }}
       padding={0}
     >
+      {/* Following the link moves focus to the main region (it is focusable by script, tabindex -1). */}
+      <a href="#main-content" className="skip-link">
+        {t('nav.skipToContent')}
+      </a>
       <AppShell.Header className={classes.header}>
         <Container size={CONTENT_WIDTH} h="100%" px={{ base: 'sm', sm: 'lg' }}>
           <Group h="100%" justify="space-between" wrap="nowrap">
@@ -82,7 +86,13 @@ export function AppLayout() {
                 size="sm"
                 aria-label={t('nav.toggleMenu')}
               />
-              <UnstyledButton component={Link} to="/" className={classes.brand} aria-label={t('nav.home')}>
+              {/* The name starts with the title it shows (speech input users say what they see), then says where it goes. */}
+              <UnstyledButton
+                component={Link}
+                to="/"
+                className={classes.brand}
+                aria-label={t('nav.brandHome', { title })}
+              >
                 <Logo size={30} url={logoUrl} />
                 <Text fw={800} size="lg" className={classes.brandTitle} truncate>
                   {title}
@@ -146,7 +156,7 @@ export function AppLayout() {
         )}
       </AppShell.Navbar>
 
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
         <div className={classes.content}>
           {/* Page modules load lazily; the shell stays visible meanwhile. */}
           <Suspense fallback={<PageLoader />}>

@@ -30,7 +30,9 @@ export function UserMenu({ user }: { user: ProfileUserInfoModel }) {
       <Menu position="bottom-end" shadow="md" width={230}>
         <Menu.Target>
           <UnstyledButton aria-label={t('nav.accountMenu')} style={{ borderRadius: '50%' }}>
-            <Avatar src={user.avatar} alt="" radius="xl" size={36} color="initials" name={user.userName ?? ''} />
+            {/* The picture, or Mantine's person icon: no initials, which as visible text would differ from the
+                button's name "Account menu" (speech input users say what they see). */}
+            <Avatar src={user.avatar} alt="" radius="xl" size={36} color="gray" />
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>

@@ -1,5 +1,7 @@
 import type { GlobalConfig } from '@flagpole/contract';
 import { describe, expect, it } from 'vitest';
+import { contrastRatio } from '@/lib/theme/contrast';
+import { palettes } from '@/lib/theme/create-theme';
 import { domainListLines, normaliseDomainList, platformFormValues, toGlobalConfig } from './settings-form';
 
 const current: GlobalConfig = {
@@ -46,6 +48,14 @@ describe('platform settings form', () => {
       aboutText: '## Who we are',
       customTheme: '#ab12cd',
     });
+  });
+
+  it('saves a colour too pale for the light scheme as a darker one that stands out on both (issue 32)', () => {
+    const values = { ...platformFormValues(current), useCustomTheme: true, customTheme: '#fff59d' };
+    const saved = toGlobalConfig(values).customTheme ?? '';
+    expect(saved).not.toBe('#fff59d');
+    expect(contrastRatio(saved, palettes.gray[0])).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(saved, palettes.dark[8])).toBeGreaterThanOrEqual(3);
   });
 
   it('clears the colour when the custom colour is switched off', () => {

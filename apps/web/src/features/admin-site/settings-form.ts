@@ -1,5 +1,6 @@
 import type { AccountPolicy, GlobalConfig } from '@flagpole/contract';
 import { isHexColor } from '@flagpole/contract';
+import { checkSchemeColor } from '@/lib/theme/theme-color-check';
 
 export interface PlatformFormValues {
   title: string;
@@ -25,7 +26,8 @@ export function platformFormValues(config: GlobalConfig): PlatformFormValues {
 
 /**
  * The global section to save: trimmed texts, blank optional texts as null, and the theme colour only when the
- * custom colour is switched on. Fields the form does not edit (logo, encryption) are left out, so they keep
+ * custom colour is switched on, moved to a readable lightness when it is too pale or too dark for one scheme
+ * (the form warns before saving). Fields the form does not edit (logo, encryption) are left out, so they keep
  * their stored values.
  */
 export function toGlobalConfig(values: PlatformFormValues): Partial<GlobalConfig> {
@@ -35,7 +37,7 @@ export function toGlobalConfig(values: PlatformFormValues): Partial<GlobalConfig
     description: values.description.trim() || null,
     footerInfo: values.footerInfo.trim() || null,
     aboutText: values.aboutText.trim() || null,
-    customTheme: values.useCustomTheme ? values.customTheme.trim().toLowerCase() : null,
+    customTheme: values.useCustomTheme ? checkSchemeColor(values.customTheme.trim()).adjusted : null,
   };
 }
 

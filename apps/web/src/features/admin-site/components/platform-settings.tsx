@@ -19,6 +19,7 @@ import { IconRestore, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '@/components/logo';
 import { SectionCard } from '@/components/section-card';
+import { ThemeContrastNote } from '@/components/theme-contrast-note';
 import { MarkdownEditor } from '@/features/admin-games/components/markdown-editor';
 import { useClientConfig } from '@/features/info/api/get-client-config';
 import { IMAGE_ACCEPT, imageFileProblem } from '@/lib/image-file';
@@ -192,6 +193,7 @@ export function PlatformSettings({ config }: { config: GlobalConfig }) {
               label={t('adminSite.settings.themeColor')}
               format="hex"
               placeholder={BRAND_BASE}
+              description={<ThemeContrastNote color={form.values.customTheme} />}
               {...form.getInputProps('customTheme')}
             />
             <ThemePreview color={form.values.customTheme} />

@@ -76,7 +76,17 @@ function WsrxPopover({ label }: { label: string }) {
   };
 
   return (
-    <Popover width={320} position="bottom-end" shadow="md" withArrow opened={opened} onChange={setOpened}>
+    // Focus moves into the panel when it opens and back to its button when it closes (Escape closes it: no trap).
+    <Popover
+      width={320}
+      position="bottom-end"
+      shadow="md"
+      withArrow
+      opened={opened}
+      onChange={setOpened}
+      trapFocus
+      returnFocus
+    >
       <Popover.Target>
         <Tooltip label={`${label}: ${t(style.key)}`} disabled={opened}>
           <Indicator color={style.color} size={9} offset={6} processing={wsrx.connecting}>

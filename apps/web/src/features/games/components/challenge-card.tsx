@@ -51,13 +51,9 @@ export function ChallengeCard({ challenge, solved, myTeamId, now, onOpen, titles
   const closed = challenge.deadline !== null && challenge.deadline <= now;
 
   return (
-    <UnstyledButton
+    <div
       className={classes.button}
-      // A locked challenge has no page for the team yet (the server refuses it): the card says what it needs.
-      onClick={() => !challenge.locked && onOpen(challenge)}
-      disabled={challenge.locked !== undefined}
       data-locked={challenge.locked ? true : undefined}
-      aria-label={t('challenges.card.open', { title: challenge.title })}
       data-solved={solved || undefined}
       data-closed={closed || undefined}
     >
@@ -70,9 +66,20 @@ export function ChallengeCard({ challenge, solved, myTeamId, now, onOpen, titles
         <style.icon className={classes.watermark} size={96} stroke={1.2} aria-hidden />
         <Stack gap={8} className={classes.content}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text fw={700} truncate title={challenge.title}>
-              {challenge.title}
-            </Text>
+            {/* The title is the button (its name is "Open challenge <title>", the words it shows); a layer of it
+                covers the card, so a click anywhere opens the challenge while points, solves and bloods stay text
+                a screen reader reads in order, outside the button's name. */}
+            <UnstyledButton
+              className={classes.open}
+              // A locked challenge has no page for the team yet (the server refuses it): the card says what it needs.
+              onClick={() => !challenge.locked && onOpen(challenge)}
+              disabled={challenge.locked !== undefined}
+              aria-label={t('challenges.card.open', { title: challenge.title })}
+            >
+              <Text fw={700} truncate title={challenge.title} span display="block">
+                {challenge.title}
+              </Text>
+            </UnstyledButton>
             {solved && (
               <Tooltip label={t('challenges.card.solved')}>
                 <IconCircleCheckFilled
@@ -128,6 +135,6 @@ export function ChallengeCard({ challenge, solved, myTeamId, now, onOpen, titles
           )}
         </Stack>
       </Card>
-    </UnstyledButton>
+    </div>
   );
 }

@@ -26,14 +26,14 @@ interface Snapshot {
 function Message({ text, onLeave }: { text: string; onLeave: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className={classes.stage}>
+    <main className={classes.stage}>
       <div className={classes.message}>
-        <p>{text}</p>
+        <h1 className={classes.messageText}>{text}</h1>
         <Button variant="white" color="dark" onClick={onLeave}>
           {t('scoreboard.ceremony.leave')}
         </Button>
       </div>
-    </div>
+    </main>
   );
 }
 

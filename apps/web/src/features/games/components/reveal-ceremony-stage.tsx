@@ -222,7 +222,7 @@ export function CeremonyStage(props: StageProps) {
   };
 
   return (
-    <div className={classes.stage} data-testid="ceremony" data-step={index} data-finished={finished}>
+    <main className={classes.stage} data-testid="ceremony" data-step={index} data-finished={finished}>
       <header className={classes.top}>
         <h1 className={classes.title}>{props.title}</h1>
         <span className={classes.meta}>
@@ -301,6 +301,6 @@ export function CeremonyStage(props: StageProps) {
           </Button>
         </Group>
       </Modal>
-    </div>
+    </main>
   );
 }

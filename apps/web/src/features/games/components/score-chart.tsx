@@ -78,6 +78,15 @@ export function ScoreChart({ teams, start, end, now, height = 320 }: ScoreChartP
           chart.current = made;
         }}
       />
+      {/* The chart's text alternative for screen readers: each line it draws with its team's score. A list, not a
+          second table: the ranking below is the page's table of the same teams. */}
+      <ul className="visually-hidden" aria-label={t('scoreboard.chart.label', { count: teams.length })}>
+        {teams.map((team) => (
+          <li key={team.id}>
+            {t('scoreboard.chart.seriesTitle', { team: team.name, count: team.items.at(-1)?.score ?? 0 })}
+          </li>
+        ))}
+      </ul>
       <Group gap="xs" mt="xs" justify="center">
         {teams.map((team, index) => (
           <UnstyledButton

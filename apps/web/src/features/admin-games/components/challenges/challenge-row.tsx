@@ -90,7 +90,12 @@ export function ChallengeRow({
             aria-label={t('adminGames.challenges.enableFor', { title: challenge.title })}
             labelPosition="left"
             label={
-              <Text size="sm" c={challenge.isEnabled ? 'teal' : 'dimmed'} fw={500} aria-hidden>
+              <Text
+                size="sm"
+                c={challenge.isEnabled ? 'var(--mantine-color-teal-light-color)' : 'dimmed'}
+                fw={500}
+                aria-hidden
+              >
                 {challenge.isEnabled ? t('adminGames.challenges.on') : t('adminGames.challenges.off')}
               </Text>
             }
