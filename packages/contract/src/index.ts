@@ -16,6 +16,7 @@ export * from './schemas/challenge';
 export * from './schemas/common';
 export * from './schemas/container';
 export * from './schemas/game';
+export * from './schemas/hints';
 export * from './schemas/info';
 export * from './schemas/phases';
 export * from './schemas/posts';

@@ -16,6 +16,7 @@ import * as scoreboardFreeze from './0016_scoreboard_freeze';
 import * as challengeRelease from './0017_challenge_release';
 import * as gamePhases from './0018_game_phases';
 import * as webhooks from './0019_webhooks';
+import * as hintsAwards from './0021_hints_awards';
 
 /** Every migration in order; names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0017_challenge_release': challengeRelease,
   '0018_game_phases': gamePhases,
   '0019_webhooks': webhooks,
+  '0021_hints_awards': hintsAwards,
 };
