@@ -148,3 +148,23 @@ describe('the freeze', () => {
     expect(row(result, 101).score).toBe(1000 - 100 + 50);
   });
 });
+
+describe('phase boards', () => {
+  it('keep the hint charges of the phase’s challenges and leave awards to the whole game', async () => {
+    const { phaseInput } = await import('./phase');
+    const input = {
+      game: { start: at(0), end: at(600), bloodBonus: 0, practiceMode: false },
+      divisions: [],
+      challenges: [challenge(1, { phaseId: 7, disableBloodBonus: true }), challenge(2, { disableBloodBonus: true })],
+      teams: teams(1),
+      solves: [solve(1, 1, 10), solve(1, 2, 11)],
+      phases: [{ id: 7, title: 'Week 1', start: at(0) }],
+      hintCharges: [charge(1, 1, 'Points', 100, 20), charge(1, 2, 'Points', 200, 20)],
+      awards: [award(1, 50, 25)],
+    };
+    const phased = phaseInput(input, 7);
+    if (!phased) throw new Error('no phase');
+    const result = board({ ...phased, game: undefined });
+    expect(row(result, 101).score).toBe(1000 - 100);
+  });
+});
