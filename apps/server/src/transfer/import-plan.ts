@@ -27,6 +27,16 @@ export interface PlanFlag {
   attachment: PlanAttachment | null;
 }
 
+/** A locked hint with a cost (issue 28; CTFd's hints with a cost); `requiresSourceId` names another of the same challenge. */
+export interface PlanLockedHint {
+  sourceId: number;
+  title: string;
+  content: string;
+  kind: 'Points' | 'RewardShare';
+  cost: number;
+  requiresSourceId: number | null;
+}
+
 export interface PlanChallenge {
   /** The id in the source, kept for divisions' per-challenge settings and the report. */
   sourceId: number;
@@ -35,6 +45,8 @@ export interface PlanChallenge {
   category: ChallengeCategory;
   type: ChallengeType;
   hints: string[];
+  /** Locked hints with a cost (absent: none). */
+  lockedHints?: PlanLockedHint[];
   deadline: Date | null;
   /** The timed release (Flagpole's extension); null: none. */
   release: Date | null;
