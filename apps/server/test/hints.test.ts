@@ -12,6 +12,7 @@ import {
   createTeamWithMembers,
   userId,
 } from './play-fixtures';
+import { importZip } from './transfer-fixtures';
 
 /*
  * Locked hints and awards (issue 28; docs/game-play.md, "Hints with a cost", "Awards and penalties"): each rule on
@@ -209,5 +210,21 @@ describe('awards and penalties', () => {
     ok(await admin.send('DELETE', `/api/edit/games/${gameId}/awards/${awardId}`));
     expect((await row(carolTeam)).score).toBe(300);
     expectError(await admin.send('DELETE', `/api/edit/games/${gameId}/awards/${awardId}`), 404);
+  });
+});
+
+describe('game packages', () => {
+  it('carry locked hints with their costs, times and requirements', async () => {
+    const exported = await admin.post(`/api/edit/games/${gameId}/export`);
+    const copy = ok<number>(await importZip(admin, exported.rawPayload));
+    const challenges = ok<Array<{ id: number; title: string }>>(await admin.get(`/api/edit/games/${copy}/challenges`));
+    const main = challenges.find((c) => c.title === 'Main');
+    const hints = ok<HintEditInfo[]>(await admin.get(`/api/edit/games/${copy}/challenges/${main?.id}/hints`));
+    expect(hints.map((h) => [h.title, h.kind, h.cost, h.freeAt, h.unlockCount])).toEqual([
+      ['Nudge', 'Points', 100, null, 0],
+      ['Walkthrough', 'RewardShare', 50, null, 0],
+      ['Later', 'FreeAfter', 0, freeAt, 0],
+    ]);
+    expect(hints[1]?.requiresHintId).toBe(hints[0]?.id);
   });
 });

@@ -27,6 +27,8 @@ export async function insertLockedHints(
           content: hint.content,
           kind: hint.kind,
           cost: hint.cost,
+          free_at: hint.freeAt ?? null,
+          allow_negative: hint.allowNegative ?? false,
           requires_hint_id: requires ?? null,
         })
         .returning('id')

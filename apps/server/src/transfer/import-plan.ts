@@ -32,8 +32,10 @@ export interface PlanLockedHint {
   sourceId: number;
   title: string;
   content: string;
-  kind: 'Points' | 'RewardShare';
+  kind: 'Points' | 'RewardShare' | 'FreeAfter';
   cost: number;
+  freeAt?: Date | null;
+  allowNegative?: boolean;
   requiresSourceId: number | null;
 }
 

@@ -7,6 +7,7 @@ import {
   FlagMatchType,
   gameLimits,
   gamePhaseLimits,
+  hintLimits,
   isRegexMatch,
   NetworkMode,
   shortText,
@@ -231,6 +232,22 @@ export const ChallengeSection = z.object({
     .nullish(),
   /** Flagpole's addition: the `id` of the challenge's phase in game.json's `phases`; null or absent: none. */
   phaseId: z.number().int().nullish(),
+  /** Flagpole's addition (issue 28): locked hints with a cost; `requiresId` names another's `id` here. */
+  lockedHints: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        title: z.string().trim().min(1).max(hintLimits.title.max),
+        content: z.string().min(1).max(hintLimits.content.max),
+        kind: z.enum(['Points', 'RewardShare', 'FreeAfter']),
+        cost: z.number().int().min(0).max(hintLimits.points.max).default(0),
+        freeTime: PackageTime.nullish(),
+        allowNegative: z.boolean().default(false),
+        requiresId: z.number().int().nullish(),
+      }),
+    )
+    .max(hintLimits.perChallenge)
+    .nullish(),
 });
 export type ChallengeSection = z.infer<typeof ChallengeSection>;
 
