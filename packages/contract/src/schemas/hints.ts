@@ -7,7 +7,8 @@ import { IdField, shortText, Timestamp, TimestampInput } from './common';
  *   - `Points`: `cost` points are taken from the team's total when it unlocks the hint;
  *   - `RewardShare`: the team's reward for this challenge is reduced by `cost` percent, only if it solves it
  *     (hints unlocked after the team's solve cost nothing);
- *   - `FreeAfter`: locked (and not unlockable) until `freeAt`, then shown to everyone, with a `NewHint` notice.
+ *   - `FreeAfter`: locked (and not unlockable) until `freeAt`, then shown to everyone (the live `NewHint` notice at
+ *     that time is not sent yet: players see it when they open the challenge).
  */
 
 export const hintLimits = {
