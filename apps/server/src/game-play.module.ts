@@ -11,14 +11,17 @@ import { createPlayRepository } from './repositories/play.repository';
 import { createPrerequisiteRepository } from './repositories/prerequisite.repository';
 import { createScoreboardRepository } from './repositories/scoreboard.repository';
 import { gamePlayRoutes } from './routes/game-play.routes';
+import { hintRoutes } from './routes/hints.routes';
 import { teamResultsRoutes } from './routes/team-results.routes';
 import type { AuditLog } from './services/audit-log';
+import { createAwardService } from './services/award.service';
 import { createReleaseTicker, type ReleaseTicker } from './services/challenge-release';
 import { createDecidedChallenges } from './services/decided-challenges';
 import { createFlagCache } from './services/flag-cache';
 import { createFlagChecker, type FlagChecker } from './services/flag-checker.service';
 import { createGameMonitorService } from './services/game-monitor.service';
 import { createGamePlayService, type GamePlayService } from './services/game-play.service';
+import { createHintService } from './services/hint.service';
 import type { NoticeService } from './services/notice.service';
 import { createPlayLookups } from './services/play-lookups';
 import type { ProcessLease } from './services/process-lease';
@@ -120,6 +123,12 @@ export async function registerGamePlay(
   await app.register(gamePlayRoutes({ play, monitor, scoreboard, notices: deps.notices, clock }));
   await app.register(liveRoutes({ gateway, play, admission: deps.live.admission }));
   await app.register(teamResultsRoutes({ results: createTeamResultsService({ db, clock, scoreboard }) }));
+  await app.register(
+    hintRoutes({
+      hints: createHintService({ db, clock, events, play, scoreboard }),
+      awards: createAwardService({ db, clock, events }),
+    }),
+  );
 
   const releases = createReleaseTicker({
     db,

@@ -180,6 +180,12 @@ export const ROUTES: AccessRow[] = [
   { route: 'POST /api/edit/games/:id/phases', expect: ADMIN },
   { route: 'PUT /api/edit/games/:id/phases/:phaseId', expect: ADMIN },
   { route: 'DELETE /api/edit/games/:id/phases/:phaseId', expect: ADMIN },
+  { route: 'GET /api/edit/games/:id/challenges/:cId/hints', expect: ADMIN },
+  { route: 'POST /api/edit/games/:id/challenges/:cId/hints', expect: ADMIN },
+  { route: 'DELETE /api/edit/games/:id/challenges/:cId/hints/:hintId', expect: ADMIN },
+  { route: 'GET /api/edit/games/:id/awards', expect: ADMIN },
+  { route: 'POST /api/edit/games/:id/awards', expect: ADMIN },
+  { route: 'DELETE /api/edit/games/:id/awards/:awardId', expect: ADMIN },
   { route: 'POST /api/edit/posts', expect: ADMIN },
   { route: 'PUT /api/edit/posts/:id', expect: ADMIN },
   { route: 'DELETE /api/edit/posts/:id', expect: ADMIN },
@@ -211,6 +217,17 @@ export const ROUTES: AccessRow[] = [
     expect: PLAYER,
     url: (f) => `${game(f)}/challenges/${f.challengeId}`,
     body: () => ({ flag: 'flag{access-table}' }),
+  },
+  // Locked hints: the players of the game only (organisers preview nothing: a hint list is a team's).
+  {
+    route: 'GET /api/game/:id/challenges/:challengeId/hints',
+    expect: PLAYER,
+    url: (f) => `${game(f)}/challenges/${f.challengeId}/hints`,
+  },
+  {
+    route: 'POST /api/game/:id/challenges/:challengeId/hints/:hintId/unlock',
+    expect: PLAYER,
+    url: (f) => `${game(f)}/challenges/${f.challengeId}/hints/999999/unlock`,
   },
   // A submission is visible to its own team only.
   {

@@ -265,11 +265,13 @@ describe('route walker', () => {
     }
     // Every kind of integer id in the API is walked, among them a team deleted by an administrator.
     expect([...covered].sort()).toEqual([
+      'awardId',
       'cId',
       'challengeId',
       'deliveryId',
       'divisionId',
       'fId',
+      'hintId',
       'id',
       'noticeId',
       'partId',

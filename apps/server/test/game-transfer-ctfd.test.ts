@@ -88,6 +88,15 @@ function ctfdExport(extra: Record<string, Buffer | string> = {}): Buffer {
     'db/hints.json': table([
       { id: 1, type: 'standard', challenge_id: 1, content: 'Free hint', cost: 0, requirements: null, title: null },
       { id: 2, type: 'standard', challenge_id: 1, content: 'Costly hint', cost: 25, requirements: null, title: 'Pay' },
+      {
+        id: 3,
+        type: 'standard',
+        challenge_id: 1,
+        content: 'Dearer hint',
+        cost: 40,
+        requirements: '{"prerequisites": [2]}',
+        title: null,
+      },
     ]),
     'db/files.json': table([
       {
@@ -143,7 +152,8 @@ const importCtfd = (bytes: Buffer) =>
 describe('CTFd import', () => {
   it('imports challenges, flags, hints, files and notifications, and reports what it adapted', async () => {
     const report = ok<CtfdImportReport>(await importCtfd(ctfdExport()));
-    expect(report).toMatchObject({ challenges: 4, flags: 6, hints: 2, files: 2, notices: 1 });
+    expect(report).toMatchObject({ challenges: 4, flags: 6, hints: 1, files: 2, notices: 1 });
+    expect(report.notes.filter((n) => n.kind === 'hintCostDropped')).toEqual([]);
     expect(report.categories).toEqual([
       { source: 'Web Exploitation', category: 'Web', known: true },
       { source: 'crypto', category: 'Crypto', known: true },
@@ -153,7 +163,6 @@ describe('CTFd import', () => {
     const notes = report.notes.map((n) => [n.challenge, n.kind, n.detail]);
     expect(notes).toEqual(
       expect.arrayContaining([
-        ['Warmup', 'hintCostDropped', '25'],
         ['Decaying', 'regexSkipped', '(a)\\1'],
         ['Decaying', 'requirementsDropped', ''],
         ['Decaying', 'filesBundled', '2'],
@@ -197,7 +206,7 @@ describe('CTFd import', () => {
     const warmup = await detail(0);
     expect(warmup).toMatchObject({
       content: 'Say hi',
-      hints: ['Free hint', 'Costly hint'],
+      hints: ['Free hint'],
       flags: [
         { flag: 'flag{hello}', matchType: 'Exact' },
         { flag: 'flag{Hello-Again}', matchType: 'IgnoreCase' },
@@ -208,6 +217,15 @@ describe('CTFd import', () => {
       minScoreRate: 1,
     });
     expect((await admin.get(warmup.attachment?.url ?? '')).rawPayload.equals(warmupFile)).toBe(true);
+    // CTFd's hints with a cost are locked Points hints, their prerequisite kept.
+    const locked = ok<
+      Array<{ id: number; title: string; content: string; kind: string; cost: number; requiresHintId: number | null }>
+    >(await admin.get(`/api/edit/games/${report.gameId}/challenges/${list[0]?.id}/hints`));
+    expect(locked.map((h) => [h.title, h.content, h.kind, h.cost])).toEqual([
+      ['Pay', 'Costly hint', 'Points', 25],
+      ['Hint 3', 'Dearer hint', 'Points', 40],
+    ]);
+    expect(locked[1]?.requiresHintId).toBe(locked[0]?.id);
 
     const decaying = await detail(1);
     expect(decaying).toMatchObject({

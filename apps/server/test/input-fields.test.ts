@@ -128,6 +128,32 @@ const validRequests: Record<string, () => Promise<ValidRequest>> = {
     url: `/api/edit/games/${gameId}/challenges/${challengeId}`,
     body: { title: 'Edited challenge', deadlineUtc: ctx.clock.now().getTime() + HOUR },
   }),
+  'POST /api/edit/games/:id/challenges/:cId/hints': async () => ({
+    caller: admin,
+    method: 'POST',
+    url: `/api/edit/games/${gameId}/challenges/${challengeId}/hints`,
+    body: { title: unique('Hint '), content: 'c', kind: 'FreeAfter', freeAt: ctx.clock.now().getTime() + HOUR },
+  }),
+  'POST /api/edit/games/:id/awards': async () => {
+    const entered = await ctx.db
+      .selectFrom('participations')
+      .select('id')
+      .where('game_id', '=', gameId)
+      .where('team_id', '=', teamId)
+      .executeTakeFirst();
+    if (!entered) {
+      await ctx.db
+        .insertInto('participations')
+        .values({ game_id: gameId, team_id: teamId, status: 'Accepted' })
+        .execute();
+    }
+    return {
+      caller: admin,
+      method: 'POST',
+      url: `/api/edit/games/${gameId}/awards`,
+      body: { teamId, points: -5, reason: unique('Late writeup ') },
+    };
+  },
   'POST /api/edit/posts': async () => ({
     caller: admin,
     method: 'POST',

@@ -129,6 +129,22 @@ const validRequests: Record<string, () => Promise<ValidRequest>> = {
     const url = `/api/admin/participation/${entry?.id}`;
     return { caller: admin, method: 'PUT', url, body: { status: 'Accepted', divisionId } };
   },
+  'POST /api/edit/games/:id/challenges/:cId/hints': async () => ({
+    caller: admin,
+    method: 'POST',
+    url: `/api/edit/games/${gameId}/challenges/${challengeId}/hints`,
+    body: { title: unique('Hint '), content: 'c', kind: 'Points', cost: 10 },
+  }),
+  'POST /api/edit/games/:id/awards': async () => {
+    const { player, teamId, divisionId } = await joiner();
+    ok(await player.post(`/api/game/${gameId}`, { teamId, divisionId }));
+    return {
+      caller: admin,
+      method: 'POST',
+      url: `/api/edit/games/${gameId}/awards`,
+      body: { teamId, points: 5, reason: 'fair play' },
+    };
+  },
   'POST /api/tokens': async () => ({
     caller: admin,
     method: 'POST',

@@ -19,6 +19,7 @@ export * from './schemas/container';
 export * from './schemas/dashboard';
 export * from './schemas/game';
 export * from './schemas/health';
+export * from './schemas/hints';
 export * from './schemas/info';
 export * from './schemas/phases';
 export * from './schemas/posts';

@@ -37,6 +37,20 @@ export const ChallengeItem = z.object({
 });
 export type ChallengeItem = z.infer<typeof ChallengeItem>;
 
+/**
+ * Flagpole: one deduction or award on a team's row (issue 28): `Award` (an organiser's award or penalty, with its
+ * reason), `HintPoints` (a points hint unlocked; `challengeId` is the hint's challenge) or `HintShare` (the part of
+ * a solve's reward a reward-share hint took). `points` is signed and already part of the row's `score`.
+ */
+export const ScoreAdjustment = z.object({
+  kind: z.enum(['Award', 'HintPoints', 'HintShare']),
+  points: z.number().int(),
+  reason: z.string().nullable(),
+  challengeId: z.number().int().nullable(),
+  time: Timestamp,
+});
+export type ScoreAdjustment = z.infer<typeof ScoreAdjustment>;
+
 /** One team's row; `id` is the team id. `lastSubmissionTime` is the time of its last scoring solve. */
 export const ScoreboardItem = z.object({
   id: z.number().int(),
@@ -50,6 +64,8 @@ export const ScoreboardItem = z.object({
   lastSubmissionTime: Timestamp,
   solvedChallenges: z.array(ChallengeItem),
   solvedCount: z.number().int(),
+  /** Flagpole: awards and hint deductions, in time order; absent when there are none (GZCTF clients ignore it). */
+  adjustments: z.array(ScoreAdjustment).optional(),
 });
 export type ScoreboardItem = z.infer<typeof ScoreboardItem>;
 

@@ -208,6 +208,42 @@ export interface GamePhasesTable {
   created_at: CreatedAt;
 }
 
+/** A locked hint of a challenge (0021; docs/game-play.md, "Hints with a cost"). */
+export interface ChallengeHintsTable {
+  id: Serial;
+  game_id: number;
+  challenge_id: number;
+  title: string;
+  content: string;
+  kind: 'Points' | 'RewardShare' | 'FreeAfter';
+  cost: ColumnType<number, number | undefined, number>;
+  free_at: Timestamp | null;
+  allow_negative: ColumnType<boolean, boolean | undefined, boolean>;
+  requires_hint_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** A team's unlock of a locked hint: one per (hint, participation). */
+export interface HintUnlocksTable {
+  id: Serial;
+  hint_id: number;
+  participation_id: number;
+  user_id: string | null;
+  unlocked_at: Timestamp;
+}
+
+/** An organiser's award (positive) or penalty (negative) to a team in a game. */
+export interface GameAwardsTable {
+  id: Serial;
+  game_id: number;
+  participation_id: number;
+  points: number;
+  reason: string;
+  counts_for_tie_break: ColumnType<boolean, boolean | undefined, boolean>;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
 export type ParticipationStatusName = 'Pending' | 'Accepted' | 'Rejected' | 'Suspended';
 
 /** A division of a game: its own invite code, ranking and default permissions (`GamePermission` bits). */
@@ -477,6 +513,9 @@ export interface Database {
   challenges: ChallengesTable;
   challenge_prerequisites: ChallengePrerequisitesTable;
   game_phases: GamePhasesTable;
+  challenge_hints: ChallengeHintsTable;
+  hint_unlocks: HintUnlocksTable;
+  game_awards: GameAwardsTable;
   divisions: DivisionsTable;
   division_challenge_configs: DivisionChallengeConfigsTable;
   participations: ParticipationsTable;

@@ -6,6 +6,7 @@ import { FINGERPRINT_MODULUS, FINGERPRINT_MULTIPLIER, type SolveFingerprint } fr
 import type { ScoreboardInput, ScoreboardSolveInput } from '../scoring/types';
 import { createDivisionRepository } from './division.repository';
 import { createGamePhaseRepository } from './game-phase.repository';
+import { createHintRepository } from './hint.repository';
 
 const avatarUrl = (hash: string | null) => (hash ? `/assets/${hash}/avatar` : null);
 const category = ChallengeCategory.catch('Misc');
@@ -17,7 +18,7 @@ export interface ScoreboardGameRow {
 
 type LoadedBoard = { input: ScoreboardInput; game: ScoreboardGameRow };
 
-/** Loads a game's scoreboard input in seven queries, whatever the number of teams, divisions and solves. */
+/** Loads a game's scoreboard input in nine queries, whatever the number of teams, divisions and solves. */
 export function createScoreboardRepository(db: Db) {
   async function loadSolves(gameId: number): Promise<ScoreboardSolveInput[]> {
     const solves = await db
@@ -45,7 +46,8 @@ export function createScoreboardRepository(db: Db) {
       .where('id', '=', gameId)
       .executeTakeFirst();
     if (!game) return null;
-    const [divisions, teams, challenges, phases] = await Promise.all([
+    const hints = createHintRepository(db);
+    const [divisions, teams, challenges, phases, hintCharges, awards] = await Promise.all([
       createDivisionRepository(db).listWithConfigs(gameId),
       db
         .selectFrom('participations as p')
@@ -87,6 +89,8 @@ export function createScoreboardRepository(db: Db) {
         .orderBy('id')
         .execute(),
       createGamePhaseRepository(db).list(gameId),
+      hints.charges(gameId),
+      hints.awards(gameId),
     ]);
     return {
       game: { startAt: game.start_at.getTime(), endAt: game.end_at.getTime() },
@@ -128,6 +132,8 @@ export function createScoreboardRepository(db: Db) {
         })),
         solves: [],
         phases,
+        hintCharges,
+        awards,
       },
     };
   }

@@ -1,4 +1,5 @@
 import type { ChallengeItem, ScoreboardItem, SubmissionType } from '@flagpole/contract';
+import type { TeamAdjustments } from './adjustments';
 import {
   type Awards,
   type ChallengeTable,
@@ -181,6 +182,7 @@ export function buildItems(
   ranking: Int32Array,
   ranks: Ranks,
   previous: PreviousRows | undefined,
+  adjustments: TeamAdjustments = [],
 ): ScoreboardItem[] {
   const items: ScoreboardItem[] = new Array(ranking.length);
   for (let place = 0; place < ranking.length; place++) {
@@ -202,6 +204,8 @@ export function buildItems(
       solvedChallenges,
       solvedCount: solvedChallenges.length,
     };
+    const teamAdjustments = adjustments[teamIndex];
+    if (teamAdjustments !== undefined) item.adjustments = teamAdjustments;
     const old = previous?.get(team.teamId);
     items[place] = old !== undefined && sameItem(old, item) ? old : item;
   }
@@ -220,6 +224,8 @@ function sameItem(a: ScoreboardItem, b: ScoreboardItem): boolean {
     a.divisionRank === b.divisionRank &&
     a.lastSubmissionTime === b.lastSubmissionTime &&
     a.solvedChallenges === b.solvedChallenges &&
-    a.solvedCount === b.solvedCount
+    a.solvedCount === b.solvedCount &&
+    a.adjustments === undefined &&
+    b.adjustments === undefined
   );
 }

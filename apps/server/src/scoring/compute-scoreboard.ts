@@ -1,4 +1,5 @@
 import type { ScoreboardItem, ScoreboardModel } from '@flagpole/contract';
+import { applyAdjustments } from './adjustments';
 import { awardSolves } from './award-solves';
 import { buildChallengeColumns, buildTimelines } from './board-columns';
 import { buildItems, buildTeamRows, type PreviousRows, rankTeams } from './board-rows';
@@ -45,10 +46,12 @@ export function computeScoreboard(input: ScoreboardInput, options: ScoreboardOpt
   const teams = indexTeams(input, challenges);
   const solves = collectSolvesInTimeOrder(input, challenges, teams);
   const awards = awardSolves(input, challenges, teams, solves);
+  // Hint costs and organisers' awards (adjustments.ts) move the totals before the ranking.
+  const adjustments = applyAdjustments(input, challenges, teams, solves, awards);
   const teamRows = buildTeamRows(challenges, teams, solves, awards, previous);
   const ranking = rankTeams(teams, awards);
   const ranks = assignRanks(teams.divisions, ranking);
-  const items = buildItems(teams, awards, teamRows, ranking, ranks, previous);
+  const items = buildItems(teams, awards, teamRows, ranking, ranks, previous, adjustments);
 
   return {
     updateTimeUtc: options.now,

@@ -19,7 +19,13 @@ export function isFrozen(game: Pick<ScoreboardGameInput, 'freezeAt' | 'revealed'
  * a challenge's worth does not decay in front of players during the freeze.
  */
 export function frozenInput(input: ScoreboardInput, freezeAt: number): ScoreboardInput {
-  return { ...input, solves: input.solves.filter((solve) => solve.time < freezeAt) };
+  return {
+    ...input,
+    solves: input.solves.filter((solve) => solve.time < freezeAt),
+    // Hint charges and awards made during the freeze are hidden like solves (docs/game-play.md, "Freeze and reveal").
+    hintCharges: input.hintCharges?.filter((charge) => charge.time < freezeAt),
+    awards: input.awards?.filter((award) => award.time < freezeAt),
+  };
 }
 
 /**

@@ -16,5 +16,6 @@ export function phaseInput(input: ScoreboardInput, phaseId: number): ScoreboardI
   const challenges = input.challenges.filter((challenge) => challenge.phaseId === phaseId);
   const ids = new Set(challenges.map((challenge) => challenge.id));
   // The other challenges' solves would be dropped by the computation anyway; leaving them out is only faster.
-  return { ...input, challenges, solves: input.solves.filter((solve) => ids.has(solve.challengeId)) };
+  // Hint charges follow their challenge; awards belong to no challenge, so to the whole game's board only.
+  return { ...input, challenges, solves: input.solves.filter((solve) => ids.has(solve.challengeId)), awards: [] };
 }

@@ -44,7 +44,14 @@ const columnShape = (info: ChallengeInfo) => [
 ];
 /** The fields of a row that only a team or division change touches. */
 const sameTeam = (a: ScoreboardItem, b: ScoreboardItem) =>
-  a.id === b.id && a.name === b.name && a.bio === b.bio && a.avatar === b.avatar && a.divisionId === b.divisionId;
+  a.id === b.id &&
+  a.name === b.name &&
+  a.bio === b.bio &&
+  a.avatar === b.avatar &&
+  a.divisionId === b.divisionId &&
+  // A row with hint costs or awards is not the sum of its solves, which a delta's receiver computes: refetch.
+  a.adjustments === undefined &&
+  b.adjustments === undefined;
 
 function changedColumns(previous: ScoreboardModel, next: ScoreboardModel): ChallengeInfo[] | null {
   const categories = Object.keys(next.challenges);

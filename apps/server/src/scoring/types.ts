@@ -63,6 +63,28 @@ export interface ScoreboardSolveInput {
   time: number;
 }
 
+/** A team's unlock of a locked hint that costs something (`FreeAfter` hints cost nothing and are not input). */
+export interface ScoreboardHintChargeInput {
+  participationId: number;
+  challengeId: number;
+  kind: 'Points' | 'RewardShare';
+  /** Points, or the percentage of the reward. */
+  cost: number;
+  /** Points: the team's total may go below zero for this hint. */
+  allowNegative: boolean;
+  time: number;
+}
+
+/** An organiser's award (points > 0) or penalty (points < 0). */
+export interface ScoreboardAwardInput {
+  participationId: number;
+  points: number;
+  reason: string;
+  /** The award's time counts as the team's last scoring time for tie-breaks. */
+  countsForTieBreak: boolean;
+  time: number;
+}
+
 export interface ScoreboardGameInput {
   start: number;
   end: number;
@@ -91,6 +113,10 @@ export interface ScoreboardInput {
   solves: readonly ScoreboardSolveInput[];
   /** The game's phases (absent: none); `computeScoreboard` ignores them, `phaseInput` reads them. */
   phases?: readonly ScoreboardPhaseInput[];
+  /** Unlocks of locked hints with a cost (absent: none); `adjustments.ts` applies them. */
+  hintCharges?: readonly ScoreboardHintChargeInput[];
+  /** Organisers' awards and penalties (absent: none). */
+  awards?: readonly ScoreboardAwardInput[];
 }
 
 export interface ScoreboardOptions {

@@ -59,7 +59,15 @@ export type CtfdDynamic = z.infer<typeof CtfdDynamic>;
 export const CtfdFlag = z.object({ id: Id, challenge_id: Int, type: Text, content: Text, data: Text });
 export type CtfdFlag = z.infer<typeof CtfdFlag>;
 
-export const CtfdHint = z.object({ id: Id, challenge_id: Int, content: Text, cost: Int, title: Text });
+export const CtfdHint = z.object({
+  id: Id,
+  challenge_id: Int,
+  content: Text,
+  cost: Int,
+  title: Text,
+  /** `{"prerequisites": [hint ids]}`, as an object or its JSON text; anything else is read as none. */
+  requirements: z.unknown().optional(),
+});
 export const CtfdFile = z.object({ id: Id, type: Text, location: Text, challenge_id: Int });
 export const CtfdTag = z.object({ challenge_id: Int, value: Text });
 export const CtfdConfig = z.object({ key: z.string(), value: z.union([z.string(), z.number()]).nullish() });

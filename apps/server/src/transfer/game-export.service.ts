@@ -16,6 +16,7 @@ import { createDivisionRepository, type DivisionWithConfigs } from '../repositor
 import { createGamePhaseRepository } from '../repositories/game-phase.repository';
 import type { FileStore } from '../services/file-store.service';
 import { divisionSections } from './division-transfer';
+import { lockedHintSections } from './export-hints';
 import {
   challengeEntry,
   fileEntry,
@@ -225,9 +226,12 @@ export function createGameExportService(deps: { db: Db; files: FileStore; clock:
       const flagsOf = new Map<number, ExportFlagRow[]>();
       for (const flag of flags) flagsOf.set(flag.challenge_id, [...(flagsOf.get(flag.challenge_id) ?? []), flag]);
       const healthOf = new Map((await repo.healthChecks(gameId)).map((h) => [h.challenge_id, h]));
-      const sections = challenges.map((c) =>
-        challengeSection(c, flagsOf.get(c.id) ?? [], attachments, healthOf.get(c.id)),
-      );
+      const hintsOf = await lockedHintSections(deps.db, gameId);
+      const sections = challenges.map((c) => ({
+        ...challengeSection(c, flagsOf.get(c.id) ?? [], attachments, healthOf.get(c.id)),
+        // Flagpole's addition, written only when the challenge has locked hints.
+        ...(hintsOf.has(c.id) ? { lockedHints: hintsOf.get(c.id) } : {}),
+      }));
 
       const hashes = new Set<string>();
       if (game.poster_hash) hashes.add(game.poster_hash);

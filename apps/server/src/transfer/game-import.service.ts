@@ -18,6 +18,7 @@ import { createDivisionRepository } from '../repositories/division.repository';
 import { createGamePhaseRepository } from '../repositories/game-phase.repository';
 import type { FileStore, StagedFile } from '../services/file-store.service';
 import { GAMES_CHANGED } from '../services/game-edit.service';
+import { insertLockedHints } from './import-hints';
 import type { ImportPlan, PlanAttachment, PlanFile } from './import-plan';
 import { isCtfdExport, readCtfdExport } from './read-ctfd';
 import { isGamePackage, readGamePackage } from './read-package';
@@ -288,6 +289,7 @@ export function createGameImportService(deps: {
           }));
         }),
       );
+      await insertLockedHints(trx, gameId, plan.challenges, challengeIds);
       await repo.insertNotices(gameId, plan.notices);
       await repo.insertHealthChecks(
         gameId,

@@ -33,6 +33,18 @@ export interface PlanFlag {
   attachment: PlanAttachment | null;
 }
 
+/** A locked hint with a cost (issue 28; CTFd's hints with a cost); `requiresSourceId` names another of the same challenge. */
+export interface PlanLockedHint {
+  sourceId: number;
+  title: string;
+  content: string;
+  kind: 'Points' | 'RewardShare' | 'FreeAfter';
+  cost: number;
+  freeAt?: Date | null;
+  allowNegative?: boolean;
+  requiresSourceId: number | null;
+}
+
 export interface PlanChallenge {
   /** The id in the source, kept for divisions' per-challenge settings and the report. */
   sourceId: number;
@@ -41,6 +53,8 @@ export interface PlanChallenge {
   category: ChallengeCategory;
   type: ChallengeType;
   hints: string[];
+  /** Locked hints with a cost (absent: none). */
+  lockedHints?: PlanLockedHint[];
   deadline: Date | null;
   /** The timed release (Flagpole's extension); null: none. */
   release: Date | null;

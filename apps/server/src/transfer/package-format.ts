@@ -8,6 +8,7 @@ import {
   gameLimits,
   gamePhaseLimits,
   HealthCheckEditModel,
+  hintLimits,
   isRegexMatch,
   NetworkMode,
   shortText,
@@ -237,6 +238,22 @@ export const ChallengeSection = z.object({
   phaseId: z.number().int().nullish(),
   /** Flagpole's addition: the challenge's health check (docs/operations.md, "Health checks"); absent: none. */
   healthCheck: HealthCheckEditModel.nullish(),
+  /** Flagpole's addition (issue 28): locked hints with a cost; `requiresId` names another's `id` here. */
+  lockedHints: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        title: z.string().trim().min(1).max(hintLimits.title.max),
+        content: z.string().min(1).max(hintLimits.content.max),
+        kind: z.enum(['Points', 'RewardShare', 'FreeAfter']),
+        cost: z.number().int().min(0).max(hintLimits.points.max).default(0),
+        freeTime: PackageTime.nullish(),
+        allowNegative: z.boolean().default(false),
+        requiresId: z.number().int().nullish(),
+      }),
+    )
+    .max(hintLimits.perChallenge)
+    .nullish(),
 });
 export type ChallengeSection = z.infer<typeof ChallengeSection>;
 

@@ -2,6 +2,7 @@ import {
   type ChallengeCategory,
   type FlagMatchType,
   gameLimits,
+  hintLimits,
   type ImportNote,
   type ImportNoteKind,
 } from '@flagpole/contract';
@@ -40,6 +41,7 @@ import {
   type PlanChallenge,
   type PlanFile,
   type PlanFlag,
+  type PlanLockedHint,
 } from './import-plan';
 
 const DEFAULT_DURATION_MS = 48 * 3_600_000;
@@ -131,8 +133,14 @@ export async function readCtfdExport(archive: ZipArchive, now: Date): Promise<Ct
 
       const hintRows = hints.get(row.id) ?? [];
       const hintTexts: string[] = [];
+      const lockedHints: PlanLockedHint[] = [];
       for (const hint of hintRows.sort((a, b) => a.id - b.id)) {
         if (!hint.content?.trim()) continue;
+        // A hint with a cost stays one: a locked Points hint (CTFd charges it at unlock, as the Points model does).
+        if ((hint.cost ?? 0) > 0 && lockedHints.length < hintLimits.perChallenge) {
+          lockedHints.push(lockedHintOf(hint));
+          continue;
+        }
         if ((hint.cost ?? 0) > 0) note('hintCostDropped', String(hint.cost));
         if (hint.content.length > gameLimits.hint.max) note('textShortened', 'hint');
         hintTexts.push(shorten(hint.content, gameLimits.hint.max));
@@ -147,6 +155,7 @@ export async function readCtfdExport(archive: ZipArchive, now: Date): Promise<Ct
         category: mapped ?? 'Misc',
         type: 'StaticAttachment',
         hints: hintTexts.slice(0, gameLimits.hints),
+        lockedHints,
         deadline: null,
         release: null,
         submissionLimit: Math.min(Math.max(row.max_attempts ?? 0, 0), 10_000),
@@ -335,4 +344,31 @@ function scoringOf(
   const difficulty = Math.min(Math.max(Math.round(((solvesToMinimum - 1) / 3) * 100) / 100, 0.1), 1000);
   note('scoreAdjusted', `${fn}:${initial}/${minimum ?? 0}/${decay ?? 0}`);
   return { originalScore: original, minScoreRate: rate, difficulty };
+}
+
+/** The first prerequisite of a CTFd hint's `requirements` (object or JSON text), or null. */
+function firstPrerequisite(requirements: unknown): number | null {
+  let value = requirements;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  const list = (value as { prerequisites?: unknown } | null)?.prerequisites;
+  const first = Array.isArray(list) ? list[0] : undefined;
+  return typeof first === 'number' && Number.isInteger(first) ? first : null;
+}
+
+function lockedHintOf(hint: z.infer<typeof CtfdHint>): PlanLockedHint {
+  const title = shorten((hint.title ?? '').trim() || `Hint ${hint.id}`, hintLimits.title.max).trim();
+  return {
+    sourceId: hint.id,
+    title,
+    content: shorten(hint.content ?? '', hintLimits.content.max),
+    kind: 'Points',
+    cost: Math.min(hint.cost ?? 0, hintLimits.points.max),
+    requiresSourceId: firstPrerequisite(hint.requirements),
+  };
 }

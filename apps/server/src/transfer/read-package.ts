@@ -101,6 +101,21 @@ export async function readGamePackage(archive: ZipArchive): Promise<ImportPlan> 
       category: challenge.category,
       type: challenge.type,
       hints: challenge.hints ?? [],
+      lockedHints: (challenge.lockedHints ?? []).map((hint) => ({
+        sourceId: hint.id,
+        title: hint.title,
+        content: hint.content,
+        kind: hint.kind,
+        cost:
+          hint.kind === 'FreeAfter'
+            ? 0
+            : hint.kind === 'RewardShare'
+              ? Math.min(Math.max(hint.cost, 1), 100)
+              : hint.cost,
+        freeAt: hint.kind === 'FreeAfter' ? (hint.freeTime ?? new Date(0)) : null,
+        allowNegative: hint.allowNegative,
+        requiresSourceId: hint.requiresId ?? null,
+      })),
       deadline: challenge.limits.deadline ?? null,
       release: challenge.limits.release ?? null,
       submissionLimit: challenge.limits.submission,

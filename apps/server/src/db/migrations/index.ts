@@ -17,6 +17,7 @@ import * as challengeRelease from './0017_challenge_release';
 import * as gamePhases from './0018_game_phases';
 import * as webhooks from './0019_webhooks';
 import * as signInIdentities from './0020_sign_in_identities';
+import * as hintsAwards from './0021_hints_awards';
 import * as challengePrerequisites from './0022_challenge_prerequisites';
 import * as soloGames from './0023_solo_games';
 import * as healthChecks from './0024_health_checks';
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0018_game_phases': gamePhases,
   '0019_webhooks': webhooks,
   '0020_sign_in_identities': signInIdentities,
+  '0021_hints_awards': hintsAwards,
   '0022_challenge_prerequisites': challengePrerequisites,
   '0023_solo_games': soloGames,
   '0024_health_checks': healthChecks,
