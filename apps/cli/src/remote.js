@@ -44,11 +44,19 @@ export function createClient({ url, token }) {
       payload = JSON.stringify(body.json);
     } else if (body.form) payload = body.form;
     let response;
-    try {
-      response = await fetch(`${base}${route}`, { method, headers, body: payload });
-    } catch (error) {
-      const cause = /** @type {{ cause?: { code?: string } }} */ (error).cause?.code ?? String(error);
-      throw new ApiError(`cannot reach ${base} (${cause})`, 0);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        response = await fetch(`${base}${route}`, { method, headers, body: payload });
+      } catch (error) {
+        const cause = /** @type {{ cause?: { code?: string } }} */ (error).cause?.code ?? String(error);
+        throw new ApiError(`cannot reach ${base} (${cause})`, 0);
+      }
+      // A large repository can outrun the per-user request limit: wait as the server asks, then go on.
+      const wait = response.status === 429 && attempt < RATE_LIMIT_ATTEMPTS ? retryAfterSeconds(response) : null;
+      if (wait === null) break;
+      await response.body?.cancel();
+      process.stderr.write(`${method} ${route}: rate limited by the server, retrying in ${wait} s\n`);
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
     }
     const text = await response.text();
     if (!response.ok) throw new ApiError(describeFailure(method, route, response.status, text), response.status);
@@ -127,6 +135,15 @@ export function createClient({ url, token }) {
   };
 }
 /** @typedef {ReturnType<typeof createClient>} Client */
+
+/** Tries of one call answered 429 before its failure is reported. */
+const RATE_LIMIT_ATTEMPTS = 5;
+
+/** The server's `Retry-After` in whole seconds (1 to 120), or null when it sent none the command can honour. */
+function retryAfterSeconds(/** @type {Response} */ response) {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds >= 0 && seconds <= 120 ? Math.max(1, Math.ceil(seconds)) : null;
+}
 
 /** @param {string} method @param {string} route @param {number} status @param {string} text */
 function describeFailure(method, route, status, text) {
