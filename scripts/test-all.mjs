@@ -21,17 +21,22 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let anyFailed = false;
+/** Wall time per suite, printed at the end: CI must stay well inside its time limit. */
+const timings = [];
 
 for (const suite of suites) {
   if (only.length > 0 && !only.includes(suite.name)) continue;
   const report = path.join(reportDir, `${suite.name}.json`);
   console.log(`\n=== ${suite.name} ===`);
+  const started = Date.now();
   const result = spawnSync(
     'npx',
     ['vitest', 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     { cwd: suite.cwd, stdio: 'inherit', env: process.env },
   );
   if (result.status !== 0) anyFailed = true;
+  const seconds = Math.round((Date.now() - started) / 1000);
+  timings.push(`${suite.name} ${seconds} s`);
   try {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     passed += summary.numPassedTests;
@@ -44,5 +49,6 @@ for (const suite of suites) {
 }
 rmSync(reportDir, { recursive: true, force: true });
 if (anyFailed && failed === 0) failed = 1;
+console.log(`\nSuite times: ${timings.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(anyFailed ? 1 : 0);
