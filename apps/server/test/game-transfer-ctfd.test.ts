@@ -70,8 +70,18 @@ function ctfdExport(extra: Record<string, Buffer | string> = {}): Buffer {
         category: 'Stego',
         type: 'standard',
         state: 'hidden',
+        // As CTFd stores it (JSON text); 99 is no challenge of the export.
+        requirements: '{"prerequisites": [1, 2, 99], "anonymize": true}',
       }),
-      challenge({ id: 4, name: 'Old dynamic', value: 300, category: 'Reversing', type: 'dynamic', function: null }),
+      challenge({
+        id: 4,
+        name: 'Old dynamic',
+        value: 300,
+        category: 'Reversing',
+        type: 'dynamic',
+        function: null,
+        requirements: { prerequisites: [4] },
+      }),
     ]),
     'db/dynamic_challenge.json': table([{ id: 4, initial: 300, minimum: 30, decay: 10 }]),
     'db/flags.json': table([
@@ -154,6 +164,10 @@ describe('CTFd import', () => {
     const report = ok<CtfdImportReport>(await importCtfd(ctfdExport()));
     expect(report).toMatchObject({ challenges: 4, flags: 6, hints: 1, files: 2, notices: 1 });
     expect(report.notes.filter((n) => n.kind === 'hintCostDropped')).toEqual([]);
+    expect(report.notes.filter((n) => n.kind === 'requirementsDropped').map((n) => n.challenge)).toEqual([
+      'Stego time',
+      'Old dynamic',
+    ]);
     expect(report.categories).toEqual([
       { source: 'Web Exploitation', category: 'Web', known: true },
       { source: 'crypto', category: 'Crypto', known: true },
@@ -164,7 +178,8 @@ describe('CTFd import', () => {
     expect(notes).toEqual(
       expect.arrayContaining([
         ['Decaying', 'regexSkipped', '(a)\\1'],
-        ['Decaying', 'requirementsDropped', ''],
+        ['Stego time', 'requirementsDropped', '99'],
+        ['Old dynamic', 'requirementsDropped', '4'],
         ['Decaying', 'filesBundled', '2'],
         ['Stego time', 'unknownCategory', 'Stego'],
         ['Stego time', 'flagSkipped', '206'],
@@ -246,6 +261,14 @@ describe('CTFd import', () => {
     expect(Buffer.from(bundle['2-part.txt'] as Uint8Array).equals(partTwo)).toBe(true);
 
     expect(await detail(2)).toMatchObject({ flags: [], attachment: null });
+    // CTFd's requirements are prerequisites, all of them: hidden until met, or listed locked when anonymised.
+    const prerequisitesOf = async (index: number) =>
+      ok<{ prerequisites: unknown }>(await admin.get(`/api/edit/games/${report.gameId}/challenges/${list[index]?.id}`))
+        .prerequisites;
+    expect(await prerequisitesOf(1)).toEqual({ challengeIds: [list[0]?.id], count: null, hidden: true });
+    expect(await prerequisitesOf(2)).toEqual({ challengeIds: [list[0]?.id, list[1]?.id], count: null, hidden: false });
+    expect(await prerequisitesOf(0)).toBeNull();
+    expect(await prerequisitesOf(3)).toBeNull();
     // An older export keeps decay settings in dynamic_challenge.
     expect(await detail(3)).toMatchObject({ originalScore: 300, minScoreRate: 0.1, difficulty: 3 });
 

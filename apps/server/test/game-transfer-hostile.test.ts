@@ -214,6 +214,50 @@ describe('import refuses bad uploads and changes nothing', () => {
     ).toBeTruthy();
   });
 
+  it('refuses prerequisites that point outside the package, at the challenge itself or in a cycle', async () => {
+    const challenge = validEntries()['challenges/challenge-1.json'] as Record<string, unknown>;
+    const requiring = (id: number, challengeIds: unknown, extra: object = {}) => ({
+      ...challenge,
+      id,
+      title: `C${id}`,
+      attachment: null,
+      prerequisites: { challengeIds, ...extra },
+    });
+    const outside = await refused(packaged({ 'challenges/challenge-1.json': requiring(1, [42]) }));
+    expect(outside).toContain('challenges/challenge-1.json');
+    expect(outside).toContain('42');
+    expect(await refused(packaged({ 'challenges/challenge-1.json': requiring(1, [1]) }))).toContain('1');
+    const cycle = await refused(
+      packaged({
+        'challenges/challenge-2.json': requiring(2, [3]),
+        'challenges/challenge-3.json': requiring(3, [4]),
+        'challenges/challenge-4.json': requiring(4, [2]),
+      }),
+    );
+    expect(cycle).toMatch(/cycle/);
+    for (const malformed of [[1.5], 'all', [2, 'x']]) {
+      expect(await refused(packaged({ 'challenges/challenge-2.json': requiring(2, malformed) }))).toContain(
+        'prerequisites',
+      );
+    }
+    expect(await refused(packaged({ 'challenges/challenge-2.json': requiring(2, [1], { count: 0 }) }))).toContain(
+      'prerequisites',
+    );
+    expect(await refused(packaged({ 'challenges/challenge-2.json': requiring(2, [1], { hidden: 'yes' }) }))).toContain(
+      'prerequisites',
+    );
+    // A valid chain imports: C2 requires any one of C1 and C3, shown locked.
+    ok(
+      await importZip(
+        admin,
+        packaged({
+          'challenges/challenge-2.json': requiring(2, [1, 3], { count: 1 }),
+          'challenges/challenge-3.json': requiring(3, [1], { hidden: true }),
+        }),
+      ),
+    );
+  });
+
   it('says why in the caller’s language', async () => {
     expect(await refused(Buffer.from('not a zip at all, not even close, nope'), { language: 'de-DE' })).toBe(
       'Die Datei ist kein Zip-Archiv.',

@@ -403,4 +403,66 @@ describe('game import', () => {
     };
     expect(textWithoutIds(third, thirdId)).toEqual(textWithoutIds(second, secondId));
   });
+  it('carries prerequisites mapped to the new challenges, and with the teams the awards', async () => {
+    const { warmup, remote, pool } = rich.challengeIds;
+    const base = `/api/edit/games/${rich.gameId}/challenges`;
+    ok(await admin.put(`${base}/${remote}`, { prerequisites: { challengeIds: [warmup] } }));
+    ok(
+      await admin.put(`${base}/${pool}`, { prerequisites: { challengeIds: [warmup, remote], count: 1, hidden: true } }),
+    );
+    const team = await ctx.db
+      .selectFrom('participations')
+      .select('team_id')
+      .where('game_id', '=', rich.gameId)
+      .executeTakeFirstOrThrow();
+    const awardsPath = `/api/edit/games/${rich.gameId}/awards`;
+    ok(
+      await admin.post(awardsPath, {
+        teamId: team.team_id,
+        points: -25,
+        reason: 'Flag sharing',
+        countsForTieBreak: false,
+      }),
+    );
+
+    const { zip, response } = await exportGame(admin, rich.gameId, 'teams');
+    const sections = new Map(challengesOf(zip).map((c) => [c.id, c]));
+    expect(sections.get(remote)?.prerequisites).toEqual({ challengeIds: [warmup], count: null, hidden: false });
+    expect(sections.get(pool)?.prerequisites).toEqual({ challengeIds: [warmup, remote], count: 1, hidden: true });
+    expect(sections.get(warmup)).not.toHaveProperty('prerequisites');
+    expect(jsonOf<Json[]>(zip, 'awards.json')).toEqual([
+      {
+        team: expect.stringMatching(/^T-tp/),
+        teamId: team.team_id,
+        points: -25,
+        reason: 'Flag sharing',
+        countsForTieBreak: false,
+        createdAt: expect.any(String),
+        createdBy: 'transferadm',
+      },
+    ]);
+    expect(Object.keys((await exportGame(admin, rich.gameId)).zip)).not.toContain('awards.json');
+
+    const importedId = ok<number>(await importZip(admin, response.rawPayload));
+    const byTitle = new Map(
+      (await ctx.db.selectFrom('challenges').select(['id', 'title']).where('game_id', '=', importedId).execute()).map(
+        (c) => [c.title, c.id],
+      ),
+    );
+    const rules = await ctx.db
+      .selectFrom('challenge_prerequisites as p')
+      .innerJoin('challenges as c', 'c.id', 'p.challenge_id')
+      .select(['c.title', 'p.required_id', 'c.prerequisite_count', 'c.prerequisite_hidden'])
+      .where('c.game_id', '=', importedId)
+      .orderBy('c.title')
+      .orderBy('p.required_id')
+      .execute();
+    expect(rules).toEqual([
+      { title: 'Pool', required_id: byTitle.get('Warmup'), prerequisite_count: 1, prerequisite_hidden: true },
+      { title: 'Pool', required_id: byTitle.get('Remote'), prerequisite_count: 1, prerequisite_hidden: true },
+      { title: 'Remote', required_id: byTitle.get('Warmup'), prerequisite_count: null, prerequisite_hidden: false },
+    ]);
+    // Awards name teams, which an import never brings: the new game has none.
+    expect(ok<unknown[]>(await admin.get(`/api/edit/games/${importedId}/awards`))).toEqual([]);
+  });
 });

@@ -18,6 +18,7 @@ import type { FileStore } from '../services/file-store.service';
 import { divisionSections } from './division-transfer';
 import { lockedHintSections } from './export-hints';
 import {
+  AWARDS_ENTRY,
   challengeEntry,
   fileEntry,
   formatPackageTime,
@@ -38,6 +39,7 @@ import {
   type ExportGameRow,
   type ExportHealthRow,
 } from './transfer.repository';
+import { awardSections, prerequisiteSections } from './transfer-prerequisites';
 
 export const EXPORTER_VERSION = 'Flagpole 0.1.0';
 const SUBMISSION_PAGE = 2000;
@@ -227,10 +229,12 @@ export function createGameExportService(deps: { db: Db; files: FileStore; clock:
       for (const flag of flags) flagsOf.set(flag.challenge_id, [...(flagsOf.get(flag.challenge_id) ?? []), flag]);
       const healthOf = new Map((await repo.healthChecks(gameId)).map((h) => [h.challenge_id, h]));
       const hintsOf = await lockedHintSections(deps.db, gameId);
+      const prerequisitesOf = await prerequisiteSections(deps.db, gameId);
       const sections = challenges.map((c) => ({
         ...challengeSection(c, flagsOf.get(c.id) ?? [], attachments, healthOf.get(c.id)),
-        // Flagpole's addition, written only when the challenge has locked hints.
+        // Flagpole's additions, written only when the challenge has locked hints or prerequisites.
         ...(hintsOf.has(c.id) ? { lockedHints: hintsOf.get(c.id) } : {}),
+        ...(prerequisitesOf.has(c.id) ? { prerequisites: prerequisitesOf.get(c.id) } : {}),
       }));
 
       const hashes = new Set<string>();
@@ -286,6 +290,8 @@ export function createGameExportService(deps: { db: Db; files: FileStore; clock:
             members: p.members,
           }));
           yield { name: TEAMS_ENTRY, content: json(teams), deflate: true };
+          // Awards name their team, so they travel with the teams (archive only, as teams.json).
+          yield { name: AWARDS_ENTRY, content: json(await awardSections(deps.db, gameId)), deflate: true };
         }
         if (include.has('submissions')) {
           yield { name: SUBMISSIONS_ENTRY, content: submissionsJson(gameId), deflate: true };

@@ -23,6 +23,7 @@ import type { ImportPlan, PlanAttachment, PlanFile } from './import-plan';
 import { isCtfdExport, readCtfdExport } from './read-ctfd';
 import { isGamePackage, readGamePackage } from './read-package';
 import { createTransferRepository } from './transfer.repository';
+import { insertPrerequisites } from './transfer-prerequisites';
 
 /** What an uploaded archive may be; the package limit is the reference's 512 MiB. */
 export const IMPORT_ZIP_LIMITS: ZipLimits = {
@@ -302,6 +303,7 @@ export function createGameImportService(deps: {
       );
 
       const newChallengeId = new Map(plan.challenges.map((c, index) => [c.sourceId, challengeIds[index] as number]));
+      await insertPrerequisites(trx, plan.challenges, newChallengeId);
       const divisions = createDivisionRepository(trx);
       for (const division of plan.divisions) {
         const created = await divisions.insert(gameId, division);

@@ -81,6 +81,17 @@ export interface PlanChallenge {
   phaseSourceId?: number | null;
   /** Its health check (Flagpole packages only); absent or null: none. */
   healthCheck?: HealthCheckEditModel | null;
+  /** The challenges a team must solve first, by source id (all, or any `count`); absent or null: none. */
+  prerequisites?: PlanPrerequisites | null;
+}
+
+/** A challenge's prerequisites in a plan (checked: no cycle, every id a challenge of the plan). */
+export interface PlanPrerequisites {
+  requiredSourceIds: number[];
+  /** How many unlock it; null: all. */
+  count: number | null;
+  /** Left out of a team's list until unlocked (false: listed locked). */
+  hidden: boolean;
 }
 
 /** A game phase to create (docs/game-play.md, "Phases"), named by challenges through `sourceId`. */

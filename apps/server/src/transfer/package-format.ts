@@ -10,6 +10,7 @@ import {
   HealthCheckEditModel,
   hintLimits,
   isRegexMatch,
+  MAX_PREREQUISITES,
   NetworkMode,
   shortText,
 } from '@flagpole/contract';
@@ -28,7 +29,7 @@ import { isUsablePattern } from '../services/flag-match';
  * JSON is camelCase, enums are member names, times are ISO-8601 strings with an offset, absent values are null.
  * A static flag may carry `matchType` (IgnoreCase, Regex, RegexIgnoreCase), which the reference ignores.
  * Flagpole adds files the reference ignores: notices.json always, and on request secrets.json, teams.json and
- * submissions.json (archive only: an import never reads them). See docs/game-transfer.md.
+ * submissions.json, with teams.json also awards.json (archive only: an import never reads them). See docs/game-transfer.md.
  */
 
 export const PACKAGE_FORMAT = 'GZCTF-GAME';
@@ -39,6 +40,7 @@ export const NOTICES_ENTRY = 'notices.json';
 export const SECRETS_ENTRY = 'secrets.json';
 export const TEAMS_ENTRY = 'teams.json';
 export const SUBMISSIONS_ENTRY = 'submissions.json';
+export const AWARDS_ENTRY = 'awards.json';
 export const challengeEntry = (id: number) => `challenges/challenge-${id}.json`;
 export const fileEntry = (hash: string) => `files/${hash}`;
 export const CHALLENGE_ENTRY = /^challenges\/challenge-[^/]+\.json$/;
@@ -253,6 +255,17 @@ export const ChallengeSection = z.object({
       }),
     )
     .max(hintLimits.perChallenge)
+    .nullish(),
+  /**
+   * Flagpole's addition (issue 28): the challenges a team must solve first, by their `id` in this package; all of
+   * them (`count` null) or any `count`; until then hidden or listed locked. Absent: none.
+   */
+  prerequisites: z
+    .object({
+      challengeIds: z.array(z.number().int()).max(MAX_PREREQUISITES),
+      count: z.number().int().min(1).max(MAX_PREREQUISITES).nullish(),
+      hidden: z.boolean().default(false),
+    })
     .nullish(),
 });
 export type ChallengeSection = z.infer<typeof ChallengeSection>;

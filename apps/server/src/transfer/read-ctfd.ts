@@ -34,6 +34,7 @@ import {
   ctfdUpload,
   mapCtfdCategory,
 } from './ctfd-format';
+import { dropCycles, prerequisitesOf, requirementsOf } from './ctfd-requirements';
 import {
   type ImportPlan,
   PLAN_LIMITS,
@@ -89,6 +90,7 @@ export async function readCtfdExport(archive: ZipArchive, now: Date): Promise<Ct
   const tags = byChallenge(await rows(archive, CTFD_TAGS, CtfdTag));
   const config = new Map((await rows(archive, CTFD_CONFIG, CtfdConfig)).map((c) => [c.key, c.value]));
 
+  const challengeIds = new Set(challengeRows.map((row) => row.id));
   const notes: ImportNote[] = [];
   const planFiles = new Map<string, PlanFile>();
   const categories = new Map<string, { source: string; category: ChallengeCategory; known: boolean }>();
@@ -108,9 +110,6 @@ export async function readCtfdExport(archive: ZipArchive, now: Date): Promise<Ct
 
       const kind = row.type ?? 'standard';
       if (kind !== 'standard' && kind !== 'dynamic') note('unsupportedType', kind);
-      if (row.requirements && typeof row.requirements === 'object' && Object.keys(row.requirements).length > 0) {
-        note('requirementsDropped');
-      }
       const tagValues = (tags.get(row.id) ?? []).flatMap((t) => (t.value ? [t.value] : []));
       if (tagValues.length > 0) note('tagsDropped', tagValues.join(', '));
 
@@ -167,8 +166,10 @@ export async function readCtfdExport(archive: ZipArchive, now: Date): Promise<Ct
         enableTrafficCapture: false,
         disableBloodBonus: false,
         ...scoringOf(row, dynamic.get(row.id), note),
+        prerequisites: prerequisitesOf(row, challengeIds, note),
       };
     });
+  dropCycles(challenges, notes);
 
   const notices = (await rows(archive, CTFD_NOTIFICATIONS, CtfdNotification))
     .sort((a, b) => a.id - b.id)
@@ -348,15 +349,7 @@ function scoringOf(
 
 /** The first prerequisite of a CTFd hint's `requirements` (object or JSON text), or null. */
 function firstPrerequisite(requirements: unknown): number | null {
-  let value = requirements;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return null;
-    }
-  }
-  const list = (value as { prerequisites?: unknown } | null)?.prerequisites;
+  const list = requirementsOf(requirements)?.prerequisites;
   const first = Array.isArray(list) ? list[0] : undefined;
   return typeof first === 'number' && Number.isInteger(first) ? first : null;
 }

@@ -18,6 +18,7 @@ import {
   type AttachmentSection,
   CHALLENGE_ENTRY,
   ChallengeSection,
+  challengeEntry,
   FILE_ENTRY,
   fileEntry,
   GAME_ENTRY,
@@ -28,6 +29,7 @@ import {
   NoticesSection,
   type PhaseSection,
 } from './package-format';
+import { prerequisiteGraphProblem } from './transfer-prerequisites';
 
 const isContainer = (type: string) => type === 'StaticContainer' || type === 'DynamicContainer';
 
@@ -144,8 +146,16 @@ export async function readGamePackage(archive: ZipArchive): Promise<ImportPlan> 
       difficulty: challenge.scoring.difficulty,
       phaseSourceId: challenge.phaseId ?? null,
       healthCheck: challenge.healthCheck ?? null,
+      prerequisites: challenge.prerequisites?.challengeIds.length
+        ? {
+            requiredSourceIds: [...new Set(challenge.prerequisites.challengeIds)],
+            count: challenge.prerequisites.count ?? null,
+            hidden: challenge.prerequisites.hidden,
+          }
+        : null,
     };
   });
+  checkPrerequisites(challenges, new Map(sections.map((s) => [s.challenge.id, s.entry])));
   const phases = planPhases(game.phases ?? [], challenges);
 
   const divisions = planDivisions(game.divisions ?? [], ids);
@@ -209,6 +219,17 @@ function checkTypeRules(challenge: ChallengeSection, entry: string): void {
     if (statics.length > 0) throw refuse('flags.static');
     if (challenge.flags.template?.trim()) assertUsableFlagTemplate(challenge.flags.template);
   }
+}
+
+/** 400 for prerequisites naming a challenge not in the package, the challenge itself, or making a cycle. */
+function checkPrerequisites(challenges: readonly PlanChallenge[], entryOf: ReadonlyMap<number, string>): void {
+  const rules = new Map(challenges.map((c) => [c.sourceId, c.prerequisites?.requiredSourceIds ?? []]));
+  const problem = prerequisiteGraphProblem(rules);
+  if (!problem) return;
+  const entry = entryOf.get(problem.challenge) ?? challengeEntry(problem.challenge);
+  if (problem.kind === 'self') throw badRequest('error.importPrerequisite', { entry, id: problem.challenge });
+  if (problem.kind === 'unknown') throw badRequest('error.importPrerequisite', { entry, id: problem.id });
+  throw badRequest('error.importPrerequisiteCycle', { entry });
 }
 
 /** An organiser's download name as the package states it; none means downloads keep the uploaded name. */
