@@ -14,7 +14,11 @@ export async function readGame(client, game) {
   const details = [];
   for (const summary of summaries) {
     const detail = await client.challenge(game, summary.id);
-    details.push({ ...detail, healthCheck: await client.healthCheck(game, summary.id) });
+    details.push({
+      ...detail,
+      healthCheck: await client.healthCheck(game, summary.id),
+      lockedHints: await client.hints(game, summary.id),
+    });
   }
   return details;
 }
@@ -40,6 +44,7 @@ const FILE_FIELDS = {
   phaseId: 'flagpole.phase',
   fileName: 'flagpole.file_name',
   healthCheck: 'flagpole.healthcheck',
+  prerequisites: 'requirements',
 };
 
 /**
@@ -50,7 +55,7 @@ function updateBody(step) {
   /** @type {Record<string, unknown>} */
   const body = {};
   for (const change of step.changes) {
-    if (change.field === 'isEnabled' || change.field === 'healthCheck') continue;
+    if (change.field === 'isEnabled' || change.field === 'healthCheck' || change.field === 'prerequisites') continue;
     body[change.field] = change.to;
   }
   return body;
@@ -64,29 +69,54 @@ function updateBody(step) {
  */
 export async function applyPlan(client, game, plan, progress) {
   const uploaded = new Map();
-  for (const step of plan.steps) {
-    if (step.action === 'unchanged' || step.action === 'keep') continue;
-    /** What is being done, for an error message that names the file and field. */
-    const doing = { field: 'name' };
+  /** Every challenge's id by title, the new ones included, for prerequisites. @type {Map<string, number>} */
+  const idOf = new Map();
+  for (const step of plan.steps) if (step.id !== undefined && step.action !== 'delete') idOf.set(step.title, step.id);
+  /** @param {Step} step @param {{ field: string }} doing @param {() => Promise<void>} work */
+  const attempt = async (step, doing, work) => {
     try {
-      await applyStep(client, game, step, progress, uploaded, doing);
+      await work();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const where = step.file ? `${step.file}: ${doing.field}` : `"${step.title}" (#${step.id})`;
       throw new Error(`${where}: ${message} (challenges before this one are done; run the sync again once fixed)`);
     }
+  };
+  for (const step of plan.steps) {
+    if (step.action === 'unchanged' || step.action === 'keep') continue;
+    /** What is being done, for an error message that names the file and field. */
+    const doing = { field: 'name' };
+    await attempt(step, doing, async () => {
+      const id = await applyStep(client, game, step, progress, uploaded, doing);
+      if (id !== undefined) idOf.set(step.title, id);
+    });
+  }
+  // Prerequisites last: they may name challenges this sync created.
+  for (const step of plan.steps) {
+    const change = step.changes.find((c) => c.field === 'prerequisites');
+    const id = idOf.get(step.title);
+    if (!change || id === undefined) continue;
+    const rule = /** @type {import('./scoring-fields.js').DesiredPrerequisites | null} */ (change.to);
+    const prerequisites = rule
+      ? { challengeIds: rule.titles.map((title) => idOf.get(title)), count: rule.count, hidden: rule.hidden }
+      : { challengeIds: [] };
+    progress(`setting the prerequisites of "${step.title}"`);
+    await attempt(step, { field: 'requirements' }, async () => {
+      await client.updateChallenge(game, id, { prerequisites });
+    });
   }
 }
 
 /**
  * @param {Client} client @param {number} game @param {Step} step @param {(message: string) => void} progress
  * @param {Map<string, string>} uploaded @param {{ field: string }} doing
+ * @returns {Promise<number | undefined>} the challenge's id (undefined once deleted)
  */
 async function applyStep(client, game, step, progress, uploaded, doing) {
   if (step.action === 'delete') {
     progress(`deleting "${step.title}"`);
     await client.deleteChallenge(game, /** @type {number} */ (step.id));
-    return;
+    return undefined;
   }
   const desired = /** @type {import('./desired.js').Desired} */ (step.desired);
   let id = step.id;
@@ -130,6 +160,12 @@ async function applyStep(client, game, step, progress, uploaded, doing) {
   // Old flags go after the new ones are in, so a challenge being edited never runs without a flag.
   doing.field = 'flags';
   for (const flag of step.removeFlags) await client.deleteFlag(game, id, flag.id);
+  doing.field = 'hints';
+  for (const hint of step.removeHints ?? []) await client.deleteHint(game, id, hint.id);
+  for (const hint of step.addHints ?? []) {
+    progress(`adding the hint "${hint.title}" to "${step.title}"`);
+    await client.addHint(game, id, hint);
+  }
   const health = step.changes.find((change) => change.field === 'healthCheck');
   doing.field = 'flagpole.healthcheck';
   if (health) {
@@ -141,6 +177,7 @@ async function applyStep(client, game, step, progress, uploaded, doing) {
     progress(`enabling "${step.title}"`);
     await client.updateChallenge(game, id, { isEnabled: true });
   }
+  return id;
 }
 
 /** @param {number} bytes */

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { healthCheckOf } from './health-check.js';
+import { hintsOfCtfcli, prerequisitesOfCtfcli } from './scoring-fields.js';
 
 export const CATEGORIES = /** @type {const} */ ([
   'Misc',
@@ -52,7 +53,9 @@ const CATEGORY_ALIASES = /** @type {Record<string, string>} */ ({
  *   exposePort?: number, memoryLimit?: number, cpuCount?: number, storageLimit?: number, networkMode?: string,
  *   enableTrafficCapture?: boolean, flagTemplate?: string, disableBloodBonus?: boolean, deadlineUtc?: number,
  *   releaseUtc?: number, phase?: string | null, phaseId?: number | null,
- *   healthCheck?: import('./health-check.js').DesiredHealthCheck | null
+ *   healthCheck?: import('./health-check.js').DesiredHealthCheck | null,
+ *   lockedHints?: import('./scoring-fields.js').DesiredHint[],
+ *   prerequisites?: import('./scoring-fields.js').DesiredPrerequisites | null
  * }} Desired
  * @typedef {{ file: string, field: string, message: string }} Note
  * @typedef {{ file: string, line: number, column: number, field: string, message: string }} Problem
@@ -136,12 +139,8 @@ function fromCtfcli(loaded) {
     category,
     type,
     content: d.description ?? '',
-    hints: (d.hints ?? []).map((/** @type {any} */ hint, /** @type {number} */ index) => {
-      if (typeof hint === 'string') return hint;
-      if (hint.cost) c.note(`hints.${index}.cost`, 'Flagpole hints are free: cost skipped');
-      if (hint.title) c.note(`hints.${index}.title`, 'hint title skipped (Flagpole hints are one text each)');
-      return hint.content;
-    }),
+    ...hintsOfCtfcli(d.hints, c.note),
+    prerequisites: prerequisitesOfCtfcli(d.requirements, fp.requirements, c.note),
     flags: (d.flags ?? []).map((/** @type {any} */ flag) => {
       if (typeof flag === 'string') return { flag, matchType: 'Exact' };
       const regex = flag.type === 'regex';
@@ -169,7 +168,6 @@ function fromCtfcli(loaded) {
     'connection_info',
     'tags',
     'topics',
-    'requirements',
     'next',
     'protocol',
     'host',

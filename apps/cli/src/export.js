@@ -6,6 +6,7 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import { healthCheckFields } from './health-check.js';
 import { hashOfAssetUrl } from './plan.js';
+import { prerequisitesByTitle, scoringYaml } from './scoring-fields.js';
 
 /** A folder name from a title: lower case letters, digits and dashes. @param {string} title */
 export function slugOf(title) {
@@ -20,9 +21,10 @@ export function slugOf(title) {
 /**
  * @param {import('./remote.js').RemoteChallenge} challenge
  * @param {import('./remote.js').RemotePhase[]} [phases] the game's phases: the challenge's is written by title
+ * @param {Map<number, string>} [titleOf] the game's challenge titles by id: prerequisites are written by title
  * @returns {Record<string, unknown>}
  */
-export function toChallengeYaml(challenge, phases = []) {
+export function toChallengeYaml(challenge, phases = [], titleOf = new Map()) {
   const isContainer = challenge.type.endsWith('Container');
   /** @type {Record<string, unknown>} */
   const container = {};
@@ -47,6 +49,8 @@ export function toChallengeYaml(challenge, phases = []) {
   if (challenge.attachment?.type === 'Local' && challenge.fileName) flagpole.file_name = challenge.fileName;
   const phase = phases.find((p) => p.id === challenge.phaseId);
   if (phase) flagpole.phase = phase.title;
+  const scoring = scoringYaml(challenge.lockedHints ?? [], prerequisitesByTitle(challenge.prerequisites, titleOf));
+  if (scoring.extension) flagpole.requirements = scoring.extension;
   return {
     version: '0.1',
     name: challenge.title,
@@ -61,7 +65,8 @@ export function toChallengeYaml(challenge, phases = []) {
       data:
         flag.matchType === 'IgnoreCase' || flag.matchType === 'RegexIgnoreCase' ? 'case_insensitive' : 'case_sensitive',
     })),
-    hints: challenge.hints,
+    hints: [...challenge.hints, ...scoring.hints],
+    ...(scoring.requirements ? { requirements: scoring.requirements } : {}),
     flagpole,
   };
 }
@@ -76,13 +81,14 @@ export function toChallengeYaml(challenge, phases = []) {
 export async function exportGame(client, challenges, dir, progress, phases = []) {
   const used = new Set();
   const written = [];
+  const titleOf = new Map(challenges.map((challenge) => [challenge.id, challenge.title]));
   for (const challenge of challenges) {
     let slug = slugOf(challenge.title);
     for (let n = 2; used.has(slug); n++) slug = `${slugOf(challenge.title)}-${n}`;
     used.add(slug);
     const folder = path.join(dir, slug);
     mkdirSync(folder, { recursive: true });
-    const yaml = toChallengeYaml(challenge, phases);
+    const yaml = toChallengeYaml(challenge, phases, titleOf);
     const attachment = challenge.attachment;
     if (attachment?.type === 'Local' && attachment.url && hashOfAssetUrl(attachment.url)) {
       const name = path.basename(decodeURIComponent(attachment.url.split('/').pop() ?? 'attachment'));

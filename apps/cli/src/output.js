@@ -82,6 +82,9 @@ export function describePlan(plan, c, options = {}) {
     }
     for (const flag of step.addFlags) lines.push(`      flag added: ${flag.flag} (${flag.matchType})`);
     for (const flag of step.removeFlags) lines.push(`      flag removed: ${flag.flag} (${flag.matchType})`);
+    for (const hint of step.removeHints ?? []) lines.push(`      locked hint removed: ${hint.title}`);
+    for (const hint of step.addHints ?? [])
+      lines.push(`      locked hint added: ${hint.title} (${hint.kind} ${hint.cost})`);
     const attachment = step.attachment;
     if (attachment?.kind === 'upload')
       lines.push(

@@ -2,6 +2,7 @@
 // Compares what the folder asks for with what the game holds and lists, challenge by challenge, what a sync
 // would do. Nothing here calls the server: `readGame` fetches the state once, `planSync` is pure.
 import { healthKey } from './health-check.js';
+import { diffHints, prerequisitesByTitle, prerequisitesKey } from './scoring-fields.js';
 
 /**
  * @typedef {import('./desired.js').Desired} Desired
@@ -13,7 +14,8 @@ import { healthKey } from './health-check.js';
  * @typedef {{
  *   action: 'create' | 'update' | 'unchanged' | 'delete' | 'keep', title: string, file?: string, id?: number,
  *   desired?: Desired, changes: Change[], addFlags: { flag: string, matchType: string }[], removeFlags: FlagRef[],
- *   attachment?: AttachmentStep, solves?: number
+ *   attachment?: AttachmentStep, solves?: number,
+ *   addHints?: import('./scoring-fields.js').DesiredHint[], removeHints?: { id: number, title: string }[]
  * }} Step
  * @typedef {{ file: string, desired: Desired }} Wanted
  * @typedef {{ steps: Step[], notes: Note[], errors: { file: string, field: string, message: string }[] }} Plan
@@ -61,9 +63,10 @@ export const hashOfAssetUrl = (url) => /\/assets\/([0-9a-f]{64})\//.exec(url ?? 
 /**
  * @param {Desired} desired
  * @param {RemoteChallenge | undefined} current undefined for a challenge to create
- * @returns {Pick<Step, 'changes' | 'addFlags' | 'removeFlags' | 'attachment'>}
+ * @param {Map<number, string>} [titleOf] the game's challenge titles by id, for prerequisites
+ * @returns {Pick<Step, 'changes' | 'addFlags' | 'removeFlags' | 'attachment' | 'addHints' | 'removeHints'>}
  */
-export function diffChallenge(desired, current) {
+export function diffChallenge(desired, current, titleOf = new Map()) {
   /** @type {Change[]} */
   const changes = [];
   if (!current || desired.category !== current.category)
@@ -86,6 +89,12 @@ export function diffChallenge(desired, current) {
     if (current || desired.healthCheck)
       changes.push({ field: 'healthCheck', from: current?.healthCheck ?? null, to: desired.healthCheck });
   }
+  // Prerequisites name challenges by title in the file; set once every challenge exists (applyPlan).
+  if (desired.prerequisites !== undefined) {
+    const have = prerequisitesByTitle(current?.prerequisites, titleOf);
+    if (prerequisitesKey(desired.prerequisites) !== prerequisitesKey(have) && (current || desired.prerequisites))
+      changes.push({ field: 'prerequisites', from: have, to: desired.prerequisites });
+  }
   const remoteFlags = current?.flags ?? [];
   const wantedKeys = new Set(desired.flags.map(flagKey));
   const haveKeys = new Set(remoteFlags.map(flagKey));
@@ -107,7 +116,7 @@ export function diffChallenge(desired, current) {
   } else if (wanted?.kind === 'remote') {
     if (have?.type !== 'Remote' || have.url !== wanted.url) attachment = { kind: 'remote', url: wanted.url };
   } else if (have && desired.type !== 'DynamicAttachment') attachment = { kind: 'clear' };
-  return { changes, addFlags, removeFlags, attachment };
+  return { changes, addFlags, removeFlags, attachment, ...diffHints(desired.lockedHints, current?.lockedHints) };
 }
 
 /**
@@ -123,6 +132,7 @@ export function planSync(wanted, remote, options) {
   /** @type {Map<string, string>} */
   const seen = new Map();
   const matched = new Set();
+  const titleOf = new Map(remote.map((challenge) => [challenge.id, challenge.title]));
   for (const { file, desired } of wanted) {
     const other = seen.get(desired.title);
     if (other) {
@@ -154,9 +164,11 @@ export function planSync(wanted, remote, options) {
       continue;
     }
     if (phaseId !== false) desired.phaseId = phaseId;
-    const diff = diffChallenge(desired, current);
+    const diff = diffChallenge(desired, current, titleOf);
+    const hintChanges = (diff.addHints?.length ?? 0) + (diff.removeHints?.length ?? 0);
     const changed =
-      diff.changes.length + diff.addFlags.length + diff.removeFlags.length > 0 || diff.attachment !== undefined;
+      diff.changes.length + diff.addFlags.length + diff.removeFlags.length + hintChanges > 0 ||
+      diff.attachment !== undefined;
     if (!current && desired.isEnabled === undefined) {
       plan.notes.push({ file, field: 'state', message: 'not given: created hidden (state: visible enables it)' });
     }
@@ -169,6 +181,13 @@ export function planSync(wanted, remote, options) {
       solves: current?.acceptedCount,
       ...diff,
     });
+  }
+  const known = new Set([...seen.keys(), ...remote.map((challenge) => challenge.title)]);
+  for (const { file, desired } of wanted) {
+    const unknown = desired.prerequisites?.titles.find((title) => !known.has(title));
+    if (unknown !== undefined) {
+      plan.errors.push({ file, field: 'requirements', message: `no challenge is named "${unknown}"` });
+    }
   }
   for (const challenge of remote) {
     if (matched.has(challenge.id)) continue;

@@ -23,7 +23,9 @@ export class ApiError extends Error {
  *   cpuCount: number | null, storageLimit: number | null, exposePort: number | null, networkMode: string | null,
  *   enableTrafficCapture: boolean | null, disableBloodBonus: boolean | null, deadlineUtc: number | null,
  *   releaseUtc?: number | null, submissionLimit: number, originalScore: number, minScoreRate: number, difficulty: number,
- *   phaseId?: number | null, healthCheck?: import('./health-check.js').DesiredHealthCheck | null
+ *   phaseId?: number | null, healthCheck?: import('./health-check.js').DesiredHealthCheck | null,
+ *   prerequisites?: { challengeIds: number[], count: number | null, hidden: boolean } | null,
+ *   lockedHints?: import('./scoring-fields.js').RemoteHint[]
  * }} RemoteChallenge
  * @typedef {{ id: number, title: string, start: number }} RemotePhase
  * @typedef {{ id: number, title: string, hidden: boolean, start: number, end: number }} RemoteGame
@@ -113,6 +115,12 @@ export function createClient({ url, token }) {
       check
         ? call('PUT', `/api/edit/games/${game}/challenges/${id}/health`, { json: check })
         : call('DELETE', `/api/edit/games/${game}/challenges/${id}/health`),
+    /** The challenge's locked hints. @param {number} game @param {number} id @returns {Promise<import('./scoring-fields.js').RemoteHint[]>} */
+    hints: (game, id) => call('GET', `/api/edit/games/${game}/challenges/${id}/hints`),
+    /** @param {number} game @param {number} id @param {import('./scoring-fields.js').DesiredHint} hint */
+    addHint: (game, id, hint) => call('POST', `/api/edit/games/${game}/challenges/${id}/hints`, { json: hint }),
+    /** @param {number} game @param {number} id @param {number} hint */
+    deleteHint: (game, id, hint) => call('DELETE', `/api/edit/games/${game}/challenges/${id}/hints/${hint}`),
     /** @param {number} game @param {number} id @param {Record<string, unknown>} body */
     setAttachment: (game, id, body) =>
       call('POST', `/api/edit/games/${game}/challenges/${id}/attachment`, { json: body }),

@@ -98,7 +98,10 @@ describe('flagpole against the built server', () => {
     expect(result.stdout).toContain('author: no Flagpole counterpart: skipped');
     // ctfcli's scheduled_at is the challenge's release time: mapped, not noted.
     expect(result.stdout).not.toContain('scheduled_at');
-    expect(result.stdout).toContain('hints.1.cost: Flagpole hints are free');
+    // A hint with a cost is a locked Points hint; requirements are prerequisites: nothing skipped about them.
+    expect(result.stdout).toContain('locked hint added: Second hint (Points 50)');
+    expect(result.stdout).not.toContain('hints.1.cost');
+    expect(result.stdout).not.toContain('requirements: no Flagpole counterpart');
     expect(await challenges()).toEqual([]);
   });
 
@@ -122,10 +125,26 @@ describe('flagpole against the built server', () => {
     });
     expect(jar.minScoreRate).toBeCloseTo(0.2);
     expect(jar.deadlineUtc).toBe(Date.parse('2030-01-01T00:00:00+02:00'));
-    expect(jar.hints).toEqual([
-      'Look at what the server sets, not what it says.',
-      'The signature covers the value, not the name.',
+    expect(jar.hints).toEqual(['Look at what the server sets, not what it says.']);
+    const locked = await admin.call<{ title: string; content: string; kind: string; cost: number }[]>(
+      'GET',
+      `/api/edit/games/${game}/challenges/${jar.id}/hints`,
+    );
+    expect(locked.map((h) => [h.title, h.content, h.kind, h.cost])).toEqual([
+      ['Second hint', 'The signature covers the value, not the name.', 'Points', 50],
     ]);
+    const sanity = await byTitle('Sanity Check');
+    // ctfcli's list of names: all of them, hidden until solved; `anonymize: true`: listed locked.
+    expect((jar as Detail & { prerequisites: unknown }).prerequisites).toEqual({
+      challengeIds: [sanity.id],
+      count: null,
+      hidden: true,
+    });
+    expect(((await byTitle('RSA Warm-up')) as Detail & { prerequisites: unknown }).prerequisites).toEqual({
+      challengeIds: [sanity.id],
+      count: null,
+      hidden: false,
+    });
     expect(jar.flags.map((f) => [f.flag, f.matchType]).sort()).toEqual([
       ['FLAG{COOKIES_ARE_TASTY}', 'IgnoreCase'],
       ['flag{c00kies_4re_t4sty}', 'Exact'],

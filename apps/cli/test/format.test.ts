@@ -112,7 +112,8 @@ describe('mapping ctfcli fields', () => {
         '  - {type: static, content: Any, data: case_insensitive}',
         '  - {type: regex, content: "a+", data: case_sensitive}',
         '  - {type: regex, content: "b+", data: case_insensitive}',
-        'hints: [free, {content: paid, cost: 10}]',
+        'hints: [free, {content: paid, cost: 10}, {content: later, kind: FreeAfter, free_at: "2030-01-01T00:00:00Z"}]',
+        'requirements: {prerequisites: [Warmup, 3], anonymize: true}',
         'attempts: 5',
         'state: hidden',
         'author: me',
@@ -128,7 +129,12 @@ describe('mapping ctfcli fields', () => {
       difficulty: difficultyForDecay(21),
       submissionLimit: 5,
       isEnabled: false,
-      hints: ['free', 'paid'],
+      hints: ['free'],
+      lockedHints: [
+        { title: 'Hint 2', content: 'paid', kind: 'Points', cost: 10, freeAt: null },
+        { title: 'Hint 3', content: 'later', kind: 'FreeAfter', cost: 0, freeAt: Date.parse('2030-01-01T00:00:00Z') },
+      ],
+      prerequisites: { titles: ['Warmup'], count: null, hidden: false },
       releaseUtc: Date.parse('2030-01-01T00:00:00+02:00'),
       flags: [
         { flag: 'plain', matchType: 'Exact' },
@@ -138,7 +144,7 @@ describe('mapping ctfcli fields', () => {
       ],
     });
     for (const flag of desired?.flags ?? []) expect(FlagMatchType.options).toContain(flag.matchType);
-    expect(notes.map((n) => n.field).sort()).toEqual(['author', 'category', 'extra.decay', 'hints.1.cost']);
+    expect(notes.map((n) => n.field).sort()).toEqual(['author', 'category', 'extra.decay', 'requirements']);
   });
 
   it('puts the score within 5 % of the minimum after `decay` solves', () => {

@@ -54,6 +54,58 @@ function desired(overrides: Partial<Desired> = {}): Desired {
 }
 
 describe('planSync', () => {
+  it('adds and removes locked hints to match the file, and leaves them alone when the file says nothing', () => {
+    const paid = { title: 'Hint 2', content: 'paid', kind: 'Points' as const, cost: 10, freeAt: null };
+    const held = [{ id: 3, ...paid }];
+    const same = planSync(
+      [{ file: 'a.yml', desired: desired({ lockedHints: [paid] }) }],
+      [remote({ lockedHints: held })],
+      {
+        prune: false,
+      },
+    );
+    expect(same.steps[0]?.action).toBe('unchanged');
+    const dearer = planSync(
+      [{ file: 'a.yml', desired: desired({ lockedHints: [{ ...paid, cost: 20 }] }) }],
+      [remote({ lockedHints: held })],
+      { prune: false },
+    );
+    expect(dearer.steps[0]).toMatchObject({
+      action: 'update',
+      addHints: [{ ...paid, cost: 20 }],
+      removeHints: [{ id: 3, title: 'Hint 2' }],
+    });
+    expect(
+      planSync([{ file: 'a.yml', desired: desired() }], [remote({ lockedHints: held })], { prune: false }).steps[0]
+        ?.action,
+    ).toBe('unchanged');
+  });
+
+  it('compares prerequisites by title, and refuses a name no challenge has', () => {
+    const gate = remote({ id: 2, title: 'Gate' });
+    const rule = { challengeIds: [2], count: null, hidden: true };
+    const wanted = (prerequisites: Desired['prerequisites']) => [
+      { file: 'a.yml', desired: desired({ prerequisites }) },
+    ];
+    const held = [gate, remote({ prerequisites: rule })];
+    const same = planSync(wanted({ titles: ['Gate'], count: null, hidden: true }), held, { prune: false });
+    expect(same.steps.find((s) => s.title === 'Cookie')?.action).toBe('unchanged');
+    const shown = planSync(wanted({ titles: ['Gate'], count: null, hidden: false }), held, { prune: false });
+    expect(shown.steps.find((s) => s.title === 'Cookie')?.changes).toEqual([
+      {
+        field: 'prerequisites',
+        from: { titles: ['Gate'], count: null, hidden: true },
+        to: { titles: ['Gate'], count: null, hidden: false },
+      },
+    ]);
+    const cleared = planSync(wanted(null), held, { prune: false });
+    expect(cleared.steps.find((s) => s.title === 'Cookie')?.changes.map((c) => c.field)).toEqual(['prerequisites']);
+    const unknown = planSync(wanted({ titles: ['Nowhere'], count: null, hidden: true }), held, { prune: false });
+    expect(unknown.errors).toEqual([
+      { file: 'a.yml', field: 'requirements', message: 'no challenge is named "Nowhere"' },
+    ]);
+  });
+
   it('maps flagpole.phase to the game phase of that title, clears it with null, and refuses an unknown title', () => {
     const phases = [
       { id: 4, title: 'Week 1' },
