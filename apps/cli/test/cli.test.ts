@@ -182,6 +182,19 @@ describe('flagpole against the built server', () => {
     const [entry] = await admin.call<{ id: number }[]>('GET', `/api/game/${game}/participations`);
     await admin.call('PUT', `/api/admin/participation/${entry?.id}`, { status: 'Accepted' });
     const before = await byTitle('Cookie Jar');
+    // Cookie Jar requires Sanity Check (its `requirements`): hidden from the team until it solves that one.
+    const sanity = await byTitle('Sanity Check');
+    await player.call('POST', `/api/game/${game}/challenges/${sanity.id}`, { flag: 'flag{welcome}' });
+    let open = false;
+    for (let tries = 0; tries < 100 && !open; tries++) {
+      const details = await player.call<{ challenges: Record<string, { id: number }[]> }>(
+        'GET',
+        `/api/game/${game}/details`,
+      );
+      open = Object.values(details.challenges).some((list) => list.some((c) => c.id === before.id));
+      if (!open) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(open).toBe(true);
     const submission = await player.call<number>('POST', `/api/game/${game}/challenges/${before.id}`, {
       flag: 'flag{c00kies_4re_t4sty}',
     });
@@ -250,6 +263,11 @@ describe('flagpole against the built server', () => {
 
   it('deletes a challenge the folder no longer has only with --prune', async () => {
     rmSync(path.join(repo, 'misc-sanity'), { recursive: true });
+    // Two others require Sanity Check: they now require Keygen instead (export then writes that back by name).
+    for (const folder of ['web-cookie-jar', 'crypto-rsa-warmup']) {
+      const file = path.join(repo, folder, 'challenge.yml');
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/(- |\[)Sanity Check/, '$1Keygen'));
+    }
     const kept = await flagpole('sync', 'repo', '--game', String(game), '--yes');
     expect(kept.code).toBe(0);
     expect(kept.stdout).toMatch(/not in the folder.*Sanity Check/);
@@ -269,6 +287,11 @@ describe('flagpole against the built server', () => {
     expect(readFileSync(path.join(work, 'exported/cookie-jar/files/cookie-jar.zip'), 'utf8')).toContain(
       'a new version',
     );
+    // The locked hint and the prerequisite come back as ctfcli fields.
+    const jar = readFileSync(path.join(work, 'exported/cookie-jar/challenge.yml'), 'utf8');
+    expect(jar).toContain('title: Second hint');
+    expect(jar).toContain('cost: 50');
+    expect(jar).toMatch(/requirements:\n {2}prerequisites:\n {4}- Keygen\n {2}anonymize: false/);
     expect((await flagpole('lint', 'exported')).code).toBe(0);
     const again = await flagpole('sync', 'exported', '--game', String(game), '--dry-run');
     expect(again.stdout).toContain('Nothing to change');
