@@ -23,6 +23,16 @@ let skipped = 0;
 let anyFailed = false;
 /** Wall time per suite, printed at the end: CI must stay well inside its time limit. */
 const timings = [];
+/** The slowest test files of every suite, printed at the end to show where CI time goes. */
+const slowest = [];
+
+/** `[seconds, "suite file"]` of each file in a vitest JSON report, slowest first, at most eight. */
+function slowestFiles(suiteName, summary) {
+  return summary.testResults
+    .map((file) => [(file.endTime - file.startTime) / 1000, `${suiteName} ${path.relative(process.cwd(), file.name)}`])
+    .sort((a, b) => b[0] - a[0])
+    .slice(0, 8);
+}
 
 for (const suite of suites) {
   if (only.length > 0 && !only.includes(suite.name)) continue;
@@ -42,6 +52,7 @@ for (const suite of suites) {
     passed += summary.numPassedTests;
     failed += summary.numFailedTests;
     skipped += summary.numPendingTests + summary.numTodoTests;
+    slowest.push(...slowestFiles(suite.name, summary));
   } catch {
     anyFailed = true;
     console.log(`(no report from ${suite.name})`);
@@ -50,5 +61,9 @@ for (const suite of suites) {
 rmSync(reportDir, { recursive: true, force: true });
 if (anyFailed && failed === 0) failed = 1;
 console.log(`\nSuite times: ${timings.join(', ')}`);
+console.log('Slowest test files:');
+for (const [seconds, name] of slowest.sort((a, b) => b[0] - a[0]).slice(0, 20)) {
+  console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${name}`);
+}
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(anyFailed ? 1 : 0);
