@@ -18,6 +18,7 @@ let player: Page;
 let team = '';
 let gameId = 0;
 let main = 0;
+const UNCOVERED = 'header, .mantine-Notifications-root { visibility: hidden !important; }';
 
 beforeAll(async () => {
   session = await openAdminSession();
@@ -59,9 +60,12 @@ describe('scoring tools for organisers', () => {
       `/api/edit/games/${gameId}/challenges/${main}`,
     );
     expect(saved.prerequisites?.challengeIds).toHaveLength(1);
-    // The two sections alone: the editor above them is long.
-    await hints.screenshot({ path: path.join(artifactsDir, 'scoring-admin-locked-hints.png') });
-    await prerequisites.screenshot({ path: path.join(artifactsDir, 'scoring-admin-prerequisites.png') });
+    // The two sections alone (the editor above them is long), without the fixed header and the toasts over them.
+    await hints.screenshot({ path: path.join(artifactsDir, 'scoring-admin-locked-hints.png'), style: UNCOVERED });
+    await prerequisites.screenshot({
+      path: path.join(artifactsDir, 'scoring-admin-prerequisites.png'),
+      style: UNCOVERED,
+    });
   });
 
   it('take points with a reason on the Awards page, and the player board shows the adjusted total', async () => {
@@ -89,5 +93,6 @@ describe('scoring tools for organisers', () => {
     expect(row?.score).toBe(solved - 50);
     const ranking = player.getByRole('region', { name: en('scoreboard.table.heading') });
     expect(await ranking.textContent()).toContain(String(solved - 50));
+    await ranking.screenshot({ path: path.join(artifactsDir, 'scoring-admin-board.png'), style: UNCOVERED });
   });
 });
