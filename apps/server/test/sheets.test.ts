@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './client';
-import { expectError, signUp } from './game-fixtures';
+import { expectError, signUp, signUpAdmin } from './game-fixtures';
 import { createTestContext, json, type TestContext } from './harness';
 import { addFlag, createChallenge, createGame, createPlayer, type Player, userId } from './play-fixtures';
 
@@ -29,12 +29,12 @@ async function submit(player: Player, title: string, flag: string, minute: numbe
   await settle();
 }
 
-async function workbook(response: LightMyRequestResponse): Promise<ExcelJS.Worksheet> {
+async function workbook(response: LightMyRequestResponse, index = 0): Promise<ExcelJS.Worksheet> {
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toBe(XLSX);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
-  const sheet = book.worksheets[0];
+  const sheet = book.worksheets[index];
   if (!sheet) throw new Error('no worksheet');
   return sheet;
 }
@@ -112,6 +112,35 @@ describe('scoreboard sheet', () => {
     );
     expect(rowValues(sheet, 1).slice(0, 5)).toEqual(['Rang', 'Team', 'Mitglieder', 'Punkte', 'Gelöst']);
     expect(sheet.name).toBe('Rangliste');
+  });
+
+  it('adds the adjustment total per team and a sheet listing each award, in the sheet language', async () => {
+    const admin = await signUpAdmin(ctx, 'sheetadmin');
+    ctx.clock.set(new Date(start + 6 * 60_000));
+    const path = `/api/edit/games/${gameId}/awards`;
+    const given = await admin.post(path, { teamId: alpha.teamId, points: -50, reason: 'flag sharing' });
+    expect(given.statusCode, given.body).toBe(200);
+    await settle();
+    const url = `/api/game/${gameId}/scoreboardsheet`;
+    const board = await workbook(await monitor.get(url));
+    expect(rowValues(board, 1).slice(0, 6)).toEqual(['Rank', 'Team', 'Members', 'Score', 'Adjustments', 'Solved']);
+    expect(rowValues(board, 2).slice(0, 6)).toEqual([1, 'T-sheetalpha', 'sheetalpha, sheetsecond', 1000, -50, 1]);
+    expect(rowValues(board, 3).slice(3, 5)).toEqual([0, 0]);
+    const list = await workbook(await monitor.get(url), 2);
+    expect(list.name).toBe('Adjustments');
+    expect(rowValues(list, 1)).toEqual(['Team', 'Kind', 'Challenge', 'Points', 'Reason', 'Time (UTC)']);
+    expect(rowValues(list, 2)).toEqual([
+      'T-sheetalpha',
+      'Award or penalty',
+      undefined,
+      -50,
+      'flag sharing',
+      new Date(start + 6 * 60_000),
+    ]);
+    expect(list.rowCount).toBe(2);
+    const german = await workbook(await monitor.get(url, { headers: { 'accept-language': 'de-DE' } }), 2);
+    expect(german.name).toBe('Anpassungen');
+    expect(rowValues(german, 2)[1]).toBe('Bonus oder Strafe');
   });
 });
 

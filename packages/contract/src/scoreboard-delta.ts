@@ -6,6 +6,7 @@ import {
   bloodBonusScore,
   ChallengeInfo,
   ChallengeItem,
+  ScoreAdjustment,
   type ScoreboardItem,
   type ScoreboardModel,
   TimeLineItem,
@@ -24,7 +25,8 @@ import {
  *   - the rows of teams whose solves changed other than by a new challenge value (a new solve, a blood);
  *   - every other solve of a challenge whose value changed is re-priced on the client: a scoring solve held
  *     the old value (or its blood bonus) and now holds the new one, a solve worth 0 stays 0;
- *   - totals are the sum of a row's solves, the order is score desc, then last scoring solve asc (0 last),
+ *   - a row's awards and hint deductions (`adjustments`) travel whole with the row when they changed;
+ *   - totals are the sum of a row's solves and adjustments, the order is score desc, then last scoring solve asc (0 last),
  *     then the previous order; ranks and the top-10 curves follow from the order. Where that derivation would
  *     not give the server's board (ties the previous order cannot break, solves worth 0 that still score), the
  *     delta carries the order or the curves as well: the server checks the derivation before sending.
@@ -35,6 +37,11 @@ export const ScoreboardDeltaRow = z.object({
   id: z.number().int(),
   lastSubmissionTime: Timestamp,
   solvedChallenges: z.array(ChallengeItem),
+  /**
+   * Flagpole: the row's awards and hint deductions, whole, when the row has or had any (empty: none left);
+   * absent: the row has none.
+   */
+  adjustments: z.array(ScoreAdjustment).optional(),
 });
 export type ScoreboardDeltaRow = z.infer<typeof ScoreboardDeltaRow>;
 
@@ -102,10 +109,26 @@ export function repriceSolves(
   return result ?? solves;
 }
 
-function sumScores(solves: readonly ChallengeItem[]): number {
+function sumScores(solves: readonly ChallengeItem[], adjustments: readonly ScoreAdjustment[] = []): number {
   let total = 0;
   for (const solve of solves) total += solve.score;
+  for (const adjustment of adjustments) total += adjustment.points;
   return total;
+}
+
+/** A row with its solves (and adjustments, when the delta row carries them) replaced, its total recomputed. */
+function updatedRow(item: ScoreboardItem, solved: readonly ChallengeItem[], row?: ScoreboardDeltaRow): ScoreboardItem {
+  const { adjustments: held, ...rest } = item;
+  const adjustments = row ? row.adjustments : held;
+  const result: ScoreboardItem = {
+    ...rest,
+    score: sumScores(solved, adjustments),
+    lastSubmissionTime: row ? row.lastSubmissionTime : item.lastSubmissionTime,
+    solvedChallenges: solved as ChallengeItem[],
+    solvedCount: solved.length,
+  };
+  if (adjustments !== undefined && adjustments.length > 0) result.adjustments = adjustments;
+  return result;
 }
 
 /** Divisions whose teams get an overall rank; a team without a (known) division always does. */
@@ -195,13 +218,7 @@ export function applyScoreboardDelta(board: ScoreboardModel, delta: ScoreboardDe
     const row = rows.get(item.id);
     const solved = row ? row.solvedChallenges : repriceSolves(item.solvedChallenges, repricing, board.bloodBonus);
     if (!row && solved === item.solvedChallenges) return item;
-    return {
-      ...item,
-      score: sumScores(solved),
-      lastSubmissionTime: row ? row.lastSubmissionTime : item.lastSubmissionTime,
-      solvedChallenges: solved as ChallengeItem[],
-      solvedCount: solved.length,
-    };
+    return updatedRow(item, solved, row);
   });
   let ordered: ScoreboardItem[];
   if (delta.order) {

@@ -5,7 +5,12 @@ import { computeScoreboard } from './compute-scoreboard';
 import { mergeSolves } from './merge-solves';
 import { diffScoreboards } from './scoreboard-delta';
 import { newSolves, plainTeams, randomGame, START } from './test-games';
-import type { ScoreboardChallengeInput, ScoreboardInput } from './types';
+import type {
+  ScoreboardAwardInput,
+  ScoreboardChallengeInput,
+  ScoreboardHintChargeInput,
+  ScoreboardInput,
+} from './types';
 
 /*
  * Applying every delta, in turn, to the first board must give exactly the board the server serves after the
@@ -59,6 +64,62 @@ describe('scoreboard delta', () => {
     // The fallbacks were exercised too.
     expect(ordered).toBeGreaterThan(0);
     expect(curves).toBeGreaterThan(0);
+  });
+
+  it('carries awards and hint deductions of the rows they change, and turns each board into the next exactly', () => {
+    let carried = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const { input, rng } = randomGame(seed);
+      const clock = { time: START };
+      const awards: ScoreboardAwardInput[] = [];
+      const hintCharges: ScoreboardHintChargeInput[] = [];
+      let current: ScoreboardInput = { ...input, awards, hintCharges };
+      let model = computeScoreboard(current, { now: START });
+      let held = JSON.parse(serialise(model).body) as ScoreboardModel;
+      for (let step = 0; step < 30; step++) {
+        const team = rng.pick(input.teams);
+        const challenge = rng.pick(input.challenges);
+        if (!team || !challenge) throw new Error('empty game');
+        const time = clock.time + 1;
+        const roll = rng.next();
+        if (roll < 0.3) {
+          const points = rng.pick([-300, -1, 50, 200]) as number;
+          const tieBreak = rng.next() < 0.5;
+          awards.push({
+            participationId: team.participationId,
+            points,
+            reason: `r${step}`,
+            countsForTieBreak: tieBreak,
+            time,
+          });
+        } else if (roll < 0.5 && awards.length > 0) {
+          awards.splice(rng.int(awards.length), 1);
+        } else if (roll < 0.7) {
+          const kind = rng.next() < 0.5 ? 'Points' : 'RewardShare';
+          const cost = kind === 'Points' ? 100 : 25;
+          const charge = {
+            participationId: team.participationId,
+            challengeId: challenge.id,
+            allowNegative: false,
+            time,
+          };
+          hintCharges.push({ ...charge, kind, cost });
+        }
+        const solves = mergeSolves(current.solves, newSolves(current, rng, clock));
+        current = { ...current, solves, awards: [...awards], hintCharges: [...hintCharges] };
+        const { model: nextModel, delta, served: next } = rebuild(model, current, START + step + 1);
+        expect(delta, `seed ${seed} step ${step}`).not.toBeNull();
+        const message = LiveMessage.parse(
+          JSON.parse(JSON.stringify({ type: 'scoreboard', data: { gameId: 1, version: next.version, delta } })),
+        );
+        if (message.type !== 'scoreboard' || !message.data.delta) throw new Error('no delta');
+        held = applyScoreboardDelta(held, message.data.delta);
+        expect(held, `seed ${seed} step ${step}`).toEqual(next);
+        if (delta?.rows.some((row) => row.adjustments !== undefined)) carried++;
+        model = nextModel;
+      }
+    }
+    expect(carried).toBeGreaterThan(50);
   });
 
   it('sends the new solve and the changed columns, not every row, when a value change re-prices many solvers', () => {

@@ -12,7 +12,8 @@ import {
 
 /*
  * The live channel's delta from one board to the next (`applyScoreboardDelta` in the contract is its inverse).
- * Only changes made of solves and challenge values travel as a delta; anything else (a team joins, leaves or
+ * Only changes made of solves, challenge values and a row's adjustments (awards, hint deductions) travel as a
+ * delta; anything else (a team joins, leaves or
  * is renamed, a division or a challenge is edited, the blood bonus changes) returns null and clients fetch
  * the board again. The result is checked by applying it here before it is sent, so a delta that would not
  * reproduce the board exactly is never sent: the derived order or curves are replaced by the real ones, and
@@ -44,14 +45,7 @@ const columnShape = (info: ChallengeInfo) => [
 ];
 /** The fields of a row that only a team or division change touches. */
 const sameTeam = (a: ScoreboardItem, b: ScoreboardItem) =>
-  a.id === b.id &&
-  a.name === b.name &&
-  a.bio === b.bio &&
-  a.avatar === b.avatar &&
-  a.divisionId === b.divisionId &&
-  // A row with hint costs or awards is not the sum of its solves, which a delta's receiver computes: refetch.
-  a.adjustments === undefined &&
-  b.adjustments === undefined;
+  a.id === b.id && a.name === b.name && a.bio === b.bio && a.avatar === b.avatar && a.divisionId === b.divisionId;
 
 function changedColumns(previous: ScoreboardModel, next: ScoreboardModel): ChallengeInfo[] | null {
   const categories = Object.keys(next.challenges);
@@ -94,8 +88,20 @@ export function diffScoreboards(previous: ScoreboardModel, next: ScoreboardModel
     const old = before.get(item.id);
     if (!old || !sameTeam(old, item)) return null;
     const repriced = repriceSolves(old.solvedChallenges, repricing, previous.bloodBonus);
-    if (old.lastSubmissionTime !== item.lastSubmissionTime || !sameSolves(repriced, item.solvedChallenges)) {
-      rows.push({ id: item.id, lastSubmissionTime: item.lastSubmissionTime, solvedChallenges: item.solvedChallenges });
+    const adjustmentsChanged = !sameJson(old.adjustments, item.adjustments);
+    if (
+      adjustmentsChanged ||
+      old.lastSubmissionTime !== item.lastSubmissionTime ||
+      !sameSolves(repriced, item.solvedChallenges)
+    ) {
+      const row: ScoreboardDeltaRow = {
+        id: item.id,
+        lastSubmissionTime: item.lastSubmissionTime,
+        solvedChallenges: item.solvedChallenges,
+      };
+      // The receiver keeps a row's adjustments unless the row carries them: carry them whenever there are any.
+      if (old.adjustments !== undefined || item.adjustments !== undefined) row.adjustments = item.adjustments ?? [];
+      rows.push(row);
     }
   }
   const delta: ScoreboardDelta = {
@@ -129,7 +135,8 @@ function sameRows(a: readonly ScoreboardItem[], b: readonly ScoreboardItem[]): b
         item.rank === other.rank &&
         item.divisionRank === other.divisionRank &&
         item.lastSubmissionTime === other.lastSubmissionTime &&
-        item.solvedCount === other.solvedCount
+        item.solvedCount === other.solvedCount &&
+        sameJson(item.adjustments, other.adjustments)
       );
     })
   );

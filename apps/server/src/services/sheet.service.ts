@@ -1,6 +1,12 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import { type ChallengeInfo, type Language, memberProgress, type ScoreboardItem } from '@flagpole/contract';
+import {
+  type ChallengeInfo,
+  type Language,
+  memberProgress,
+  type ScoreAdjustment,
+  type ScoreboardItem,
+} from '@flagpole/contract';
 import type ExcelJS from 'exceljs';
 import { notFound } from '../http/errors';
 import { type MessageKey, translate } from '../i18n/messages';
@@ -79,6 +85,58 @@ function memberSheet(
   };
 }
 
+/** The kind of an adjustment, in the sheet's language. */
+const ADJUSTMENT_KIND: Record<ScoreAdjustment['kind'], MessageKey> = {
+  Award: 'sheet.kindAward',
+  HintPoints: 'sheet.kindHintPoints',
+  HintShare: 'sheet.kindHintShare',
+};
+
+/**
+ * Awards and hint deductions: one row per adjustment of each team in board order (team, kind, challenge, signed
+ * points, reason, time), as the board applied them (already part of the teams' scores).
+ */
+function adjustmentSheet(
+  items: readonly ScoreboardItem[],
+  challenges: readonly ChallengeInfo[],
+  t: (key: MessageKey) => string,
+): FillSheet {
+  const titles = new Map(challenges.map((c) => [c.id, c.title]));
+  return async (sheet) => {
+    sheet.columns = [
+      { width: 24 },
+      { width: 18 },
+      { width: 24 },
+      { width: 10 },
+      { width: 40 },
+      { width: 22, style: { numFmt: TIME_FORMAT } },
+    ];
+    header(sheet, [
+      t('sheet.team'),
+      t('sheet.kind'),
+      t('sheet.challenge'),
+      t('sheet.points'),
+      t('sheet.reason'),
+      t('sheet.time'),
+    ]);
+    for (const item of items) {
+      for (const adjustment of item.adjustments ?? []) {
+        const challenge = adjustment.challengeId === null ? null : (titles.get(adjustment.challengeId) ?? null);
+        sheet
+          .addRow([
+            item.name,
+            t(ADJUSTMENT_KIND[adjustment.kind]),
+            challenge,
+            adjustment.points,
+            adjustment.reason ?? '',
+            new Date(adjustment.time),
+          ])
+          .commit();
+      }
+    }
+  };
+}
+
 /** The scoreboard and submission exports for monitors, as .xlsx; column titles in the caller's language. */
 export function createSheetService(deps: { repository: SheetRepository; scoreboard: ScoreboardService; clock: Clock }) {
   const { repository, scoreboard, clock } = deps;
@@ -98,8 +156,10 @@ export function createSheetService(deps: { repository: SheetRepository; scoreboa
     /**
      * One row per team from the cached scoreboard (not recomputed), in board order: overall rank ("—" for a
      * team whose division does not rank overall), team, its division when the game has divisions, roster,
-     * score, solved count, then the points it holds on each challenge (empty where unsolved). A solo game names the
-     * column "Player" and has no roster; a team game has a second sheet with per-player progress.
+     * score, the sum of its awards and hint deductions when the board has any (already part of the score), solved
+     * count, then the points it holds on each challenge (empty where unsolved). A solo game names the
+     * column "Player" and has no roster; a team game has a second sheet with per-player progress; a board with
+     * awards or hint deductions has a sheet listing each.
      */
     async scoreboard(gameId: number, language: Language, playersView = false, phaseId?: number): Promise<Sheet> {
       const game = await startedGame(gameId);
@@ -123,6 +183,10 @@ export function createSheetService(deps: { repository: SheetRepository; scoreboa
       // A solo game lists players: its rows are named after them and a roster would only repeat the name.
       const solo = game.individual;
       const rosterCell = (teamId: number) => (solo ? [] : [(rosters.get(teamId) ?? []).join(', ')]);
+      // Awards and hint deductions: a column (and a sheet) only on boards that have any.
+      const withAdjustments = board.model.items.some((item) => item.adjustments !== undefined);
+      const adjustmentCell = (item: ScoreboardItem) =>
+        withAdjustments ? [(item.adjustments ?? []).reduce((total, a) => total + a.points, 0)] : [];
       const fillBoard: FillSheet = async (sheet) => {
         sheet.columns = [
           { width: 8 },
@@ -130,6 +194,7 @@ export function createSheetService(deps: { repository: SheetRepository; scoreboa
           ...(withDivisions ? [{ width: 18 }] : []),
           ...(solo ? [] : [{ width: 40 }]),
           { width: 10 },
+          ...(withAdjustments ? [{ width: 12 }] : []),
           { width: 10 },
           ...challenges.map(() => ({ width: 14 })),
         ];
@@ -139,6 +204,7 @@ export function createSheetService(deps: { repository: SheetRepository; scoreboa
           ...(withDivisions ? [t('sheet.division')] : []),
           ...(solo ? [] : [t('sheet.members')]),
           t('sheet.score'),
+          ...(withAdjustments ? [t('sheet.adjustments')] : []),
           t('sheet.solved'),
           ...challenges.map((c) => `[${c.category}] ${c.title}`),
         ]);
@@ -151,6 +217,7 @@ export function createSheetService(deps: { repository: SheetRepository; scoreboa
               ...divisionCell(item.divisionId),
               ...rosterCell(item.id),
               item.score,
+              ...adjustmentCell(item),
               item.solvedCount,
               ...challenges.map((c) => points.get(c.id) ?? null),
             ])
@@ -160,6 +227,9 @@ export function createSheetService(deps: { repository: SheetRepository; scoreboa
       const sheets = [{ name: t('sheet.scoreboard'), fill: fillBoard }];
       // Team games: a second sheet with each member's own solves and points (per-player progress).
       if (!solo) sheets.push({ name: t('sheet.players'), fill: memberSheet(board.model.items, rosters, t) });
+      if (withAdjustments) {
+        sheets.push({ name: t('sheet.adjustments'), fill: adjustmentSheet(board.model.items, challenges, t) });
+      }
       const stream = await streamWorkbook(sheets);
       return { disposition: fileName('Scoreboard', game.title, gameId), stream };
     },

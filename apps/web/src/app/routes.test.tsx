@@ -39,6 +39,7 @@ describe('routes', () => {
     ['/admin/games', 'admin/games'],
     ['/admin/games/3/info', 'admin/games/:id/info'],
     ['/admin/games/3/notices', 'admin/games/:id/notices'],
+    ['/admin/games/3/awards', 'admin/games/:id/awards'],
     ['/admin/games/3/review', 'admin/games/:id/review'],
     ['/admin/games/3/writeups', 'admin/games/:id/writeups'],
     ['/admin/games/3/challenges', 'admin/games/:id/challenges'],

@@ -46,6 +46,7 @@ const adminPages = () => import('@/features/admin/components/admin-pages');
 const AdminGamesPage = lazyNamed(adminPages, 'AdminGamesPage');
 const AdminGameInfoPage = lazyNamed(adminPages, 'AdminGameInfoPage');
 const AdminGameNoticesPage = lazyNamed(adminPages, 'AdminGameNoticesPage');
+const AdminGameAwardsPage = lazyNamed(adminPages, 'AdminGameAwardsPage');
 const AdminGameDivisionsPage = lazyNamed(adminPages, 'AdminGameDivisionsPage');
 const AdminGameReviewPage = lazyNamed(adminPages, 'AdminGameReviewPage');
 const AdminGameWriteupsPage = lazyNamed(adminPages, 'AdminGameWriteupsPage');
@@ -147,6 +148,7 @@ export const routes: RouteObject[] = [
           { path: 'games', element: <AdminGamesPage /> },
           { path: 'games/:id/info', element: <AdminGameInfoPage /> },
           { path: 'games/:id/notices', element: <AdminGameNoticesPage /> },
+          { path: 'games/:id/awards', element: <AdminGameAwardsPage /> },
           { path: 'games/:id/divisions', element: <AdminGameDivisionsPage /> },
           { path: 'games/:id/review', element: <AdminGameReviewPage /> },
           { path: 'games/:id/writeups', element: <AdminGameWriteupsPage /> },

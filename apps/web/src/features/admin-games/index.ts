@@ -2,6 +2,7 @@
 export { ChallengeEditPage } from './components/challenge-edit-page';
 export { ChallengeFlagsPage } from './components/challenge-flags-page';
 export { ChallengesPage } from './components/challenges-page';
+export { GameAwardsPage } from './components/game-awards-page';
 export { GameDivisionsPage } from './components/game-divisions-page';
 export { GameInfoPage } from './components/game-info-page';
 export { GameNoticesPage } from './components/game-notices-page';

@@ -4,6 +4,8 @@ import { HealthPanel } from '@/features/health/components/health-panel';
 import { useEditChallenge } from '../api/get-challenge';
 import { ChallengeForm } from './challenge/challenge-form';
 import { ChallengeHeader } from './challenge/challenge-header';
+import { LockedHintsSection } from './challenge/locked-hints-section';
+import { PrerequisitesSection } from './challenge/prerequisites-section';
 import { GameHeader } from './game-header';
 import { LoadState } from './load-state';
 import { useRouteIds } from './use-route-ids';
@@ -20,6 +22,8 @@ export function ChallengeEditPage() {
         {(loaded) => (
           <Stack gap="md">
             <ChallengeForm key={loaded.id} gameId={gameId} challenge={loaded} />
+            <LockedHintsSection key={`hints-${loaded.id}`} gameId={gameId} challengeId={loaded.id} />
+            <PrerequisitesSection key={`prerequisites-${loaded.id}`} gameId={gameId} challenge={loaded} />
             <HealthPanel key={`health-${loaded.id}`} gameId={gameId} challengeId={loaded.id} />
           </Stack>
         )}

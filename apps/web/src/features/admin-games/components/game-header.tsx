@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Stack, Title } from '@mantine/core';
 import {
   IconArrowLeft,
+  IconAward,
   IconBell,
   IconFileText,
   IconPuzzle,
@@ -20,6 +21,7 @@ const TABS = [
   { path: 'notices', labelKey: 'adminGames.tabs.notices', icon: IconBell },
   { path: 'divisions', labelKey: 'adminGames.tabs.divisions', icon: IconSitemap },
   { path: 'review', labelKey: 'adminGames.tabs.review', icon: IconUserCheck },
+  { path: 'awards', labelKey: 'adminGames.tabs.awards', icon: IconAward },
   { path: 'challenges', labelKey: 'adminGames.tabs.challenges', icon: IconPuzzle },
   { path: 'writeups', labelKey: 'adminGames.tabs.writeups', icon: IconFileText },
 ] as const;

@@ -18,6 +18,7 @@ function inShell(Page: ComponentType) {
 export const AdminGamesPage = inShell(games.GamesPage);
 export const AdminGameInfoPage = inShell(games.GameInfoPage);
 export const AdminGameNoticesPage = inShell(games.GameNoticesPage);
+export const AdminGameAwardsPage = inShell(games.GameAwardsPage);
 export const AdminGameDivisionsPage = inShell(games.GameDivisionsPage);
 export const AdminGameReviewPage = inShell(games.GameReviewPage);
 export const AdminGameWriteupsPage = inShell(games.GameWriteupsPage);

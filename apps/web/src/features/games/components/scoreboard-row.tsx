@@ -7,6 +7,7 @@ import { FIXED_COLUMNS, fixedWidth, WIDTHS } from '../lib/scoreboard-layout';
 import { avatarColor, avatarInitials, type DivisionView, placeInView, solvesById } from '../lib/scoreboard-table';
 import { type SolveLabeler, solveLabelerFor } from '../lib/solve-label';
 import { drawMarks, type MarkColors, type PlacedMark, placeMarks } from '../lib/solve-marks';
+import { AdjustmentBadge } from './adjustment-badge';
 import classes from './scoreboard-table.module.css';
 
 const CELL = `${classes.td} ${classes.cell}`;
@@ -216,6 +217,7 @@ export const ScoreboardRow = memo(function ScoreboardRow({
         </button>
       </div>
       <div role="cell" aria-colindex={3} className={`${classes.td} ${classes.sticky} ${classes.scoreCell}`}>
+        <AdjustmentBadge item={item} />
         {item.score}
       </div>
       <div role="cell" aria-colindex={4} className={`${classes.td} ${classes.numCell}`}>

@@ -97,6 +97,14 @@ describe('detailsStep: what a scoreboard message does to the player board', () =
     expect(blood).toEqual({ kind: 'refetch' });
   });
 
+  it('keeps the team’s awards and hint deductions in its total when its solves are re-priced', () => {
+    const award = { kind: 'Award' as const, points: -50, reason: 'flag sharing', challengeId: null, time: T0 };
+    const penalised = { ...held, rank: held.rank && { ...held.rank, adjustments: [award] } };
+    const change = { gameId: 1, delta: delta([column(2, 800, 5)], otherTeamSolved(2)) };
+    const step = detailsStep(penalised, change, bonus);
+    expect(step.kind === 'update' && step.details.rank?.score).toBe(1800);
+  });
+
   it('fetches again when the team itself solved', () => {
     const rows = [{ id: 5, lastSubmissionTime: T0 + 5000, solvedChallenges: [...mine.solvedChallenges] }];
     expect(detailsStep(held, { gameId: 1, delta: delta([column(3, 1000, 1)], rows) }, bonus)).toEqual({

@@ -42,7 +42,9 @@ export function detailsStep(
     if (blood && bloodBonus === undefined) return { kind: 'refetch' };
     const solved = repriceSolves(rank.solvedChallenges, repricing, bloodBonus ?? 0);
     if (solved !== rank.solvedChallenges) {
-      const score = solved.reduce((sum, solve) => sum + solve.score, 0);
+      // Awards and hint deductions (unchanged, or the row would be in the delta) stay part of the total.
+      const adjusted = (rank.adjustments ?? []).reduce((sum, adjustment) => sum + adjustment.points, 0);
+      const score = solved.reduce((sum, solve) => sum + solve.score, adjusted);
       rank = { ...rank, solvedChallenges: [...solved], score };
     }
   }
