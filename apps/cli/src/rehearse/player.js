@@ -22,9 +22,10 @@ export class Player {
   /**
    * @param {string} endpoint the route pattern it is counted under, e.g. "GET /api/game/:id/details"
    * @param {string} method @param {string} route @param {unknown} [body]
+   * @param {number[]} [expectedStatuses] refusals that are not errors here
    * @returns {Promise<{ status: number, body: any }>} status 0 when no answer came
    */
-  async call(endpoint, method, route, body) {
+  async call(endpoint, method, route, body, expectedStatuses = []) {
     /** @type {Record<string, string>} */
     const headers = { Accept: 'application/json', ...this.headers };
     if (this.cookies.size > 0) headers.Cookie = this.cookieHeader();
@@ -45,7 +46,8 @@ export class Player {
         if (pair && index > 0) this.cookies.set(pair.slice(0, index), pair.slice(index + 1));
       }
       const text = await response.text();
-      this.recorder.record(endpoint, at, performance.now() - started, response.status);
+      const expected = expectedStatuses.includes(response.status);
+      this.recorder.record(endpoint, at, performance.now() - started, response.status, expected);
       let parsed;
       try {
         parsed = text ? JSON.parse(text) : undefined;

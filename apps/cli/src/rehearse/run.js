@@ -33,7 +33,8 @@ async function targets(client, game) {
  */
 async function playTeam(options, player, name, challenges, until, stop, onJoined) {
   const { game } = options;
-  await player.call('GET /api/account/profile', 'GET', '/api/account/profile');
+  // Signed out, this answers 401 and sets the XSRF cookie the sign-in must echo, as the web application does.
+  await player.call('GET /api/account/profile', 'GET', '/api/account/profile', undefined, [401]);
   const email = `${name}@rehearsal.invalid`;
   const registered = await player.call('POST /api/account/register', 'POST', '/api/account/register', {
     userName: name,

@@ -53,7 +53,8 @@ export function examine(resource, samples) {
       peak = value;
       loadAtPeak = sample.teams;
     }
-    if (!saturatedAt && value >= resource.limit) saturatedAt = { t: sample.t, teams: sample.teams };
+    // Before any team is in, a high figure is the server's own start-up, not the rehearsal's load.
+    if (!saturatedAt && sample.teams > 0 && value >= resource.limit) saturatedAt = { t: sample.t, teams: sample.teams };
   }
   return { key: resource.key, label: resource.label, peak, limit: resource.limit, load: loadAtPeak, saturatedAt };
 }

@@ -1,4 +1,4 @@
-import { IntId } from '@flagpole/contract';
+import { IdField } from '@flagpole/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../http/schemas';
@@ -9,7 +9,7 @@ const config = { access: 'Admin' } as const;
 
 /** A run to mint: the game it rehearses and its planned length (the lease is these plus a grace period). */
 export const RehearsalStartModel = z.strictObject({
-  gameId: IntId,
+  gameId: IdField,
   minutes: z
     .number()
     .min(0)
