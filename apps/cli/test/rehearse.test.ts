@@ -61,7 +61,7 @@ beforeAll(async () => {
   platform = await startPlatform({
     DATABASE_URL: database.url,
     REHEARSAL: 'true',
-    REHEARSAL_GRACE_SECONDS: '2',
+    REHEARSAL_GRACE_SECONDS: '15',
     REHEARSAL_SWEEP_SECONDS: '1',
     METRICS_TOKEN,
     RATE_LIMIT_USER_PER_MINUTE: '100000',
@@ -138,8 +138,8 @@ describe('flagpole rehearse against the built server', () => {
     await run.done;
     expect(existsSync(path.join(work, 'killed.html'))).toBe(false);
     expect((await rehearsalUsers()).length).toBeGreaterThanOrEqual(2);
-    // Lease: 1 s ramp + 6 s play + 2 s grace; the sweep runs every second.
-    await waitFor(async () => (await rehearsalUsers()).length === 0, 40);
+    // Lease: 1 s ramp + 6 s play + 15 s grace; the sweep runs every second.
+    await waitFor(async () => (await rehearsalUsers()).length === 0, 60);
     expect(
       (await admin.call<{ data: unknown[] }>('POST', '/api/admin/users/search?hint=real-player')).data,
     ).toHaveLength(1);

@@ -94,6 +94,12 @@ const validRequests: Record<string, () => Promise<ValidRequest>> = {
       prerequisites: { challengeIds: [requiredChallengeId], count: 1 },
     },
   }),
+  'POST /api/admin/rehearsals': async () => ({
+    caller: admin,
+    method: 'POST',
+    url: '/api/admin/rehearsals',
+    body: { gameId, minutes: 1, rampSeconds: 60 },
+  }),
   'PUT /api/edit/games/:id/challenges/:cId/health': async () => ({
     caller: admin,
     method: 'PUT',

@@ -8,7 +8,7 @@ const tags = ['Admin'];
 const config = { access: 'Admin' } as const;
 
 /** A run to mint: the game it rehearses and its planned length (the lease is these plus a grace period). */
-export const RehearsalStartModel = z.strictObject({
+export const RehearsalStartModel = z.object({
   gameId: IdField,
   minutes: z
     .number()
