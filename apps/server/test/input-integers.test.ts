@@ -184,7 +184,7 @@ const validRequests: Record<string, () => Promise<ValidRequest>> = {
 
 beforeAll(async () => {
   ctx = await createTestContext(
-    {},
+    { REHEARSAL: 'true' },
     {
       onRoute: (route: RouteOptions) => {
         const body = (route.schema as { body?: z.ZodType } | undefined)?.body;

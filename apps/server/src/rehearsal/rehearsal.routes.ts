@@ -49,11 +49,11 @@ export const rehearsalRoutes =
           tags,
           summary: 'Mint a load rehearsal run for a game (REHEARSAL=true only)',
           body: RehearsalStartModel,
-          response: { 201: RehearsalRunModel, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: RehearsalRunModel, ...errorResponses(400, 401, 403, 404) },
         },
         config: { ...config, audit: 'rehearsal.start' },
       },
-      async (request, reply) => reply.code(201).send(await rehearsals.start(request.body)),
+      async (request) => rehearsals.start(request.body),
     );
 
     app.delete(
