@@ -22,6 +22,7 @@ Commands:
   games                  list the games the token can edit
   whoami                 show who the token acts as
   login                  save a server address and token for the other commands
+  rehearse --game ID ...  load-rehearse a game's opening (server with REHEARSAL=true) and write an HTML report
 
 Run \`flagpole <command> --help\` for a command's options.
 Exit status: 0 done, 1 error, 2 changes found by \`sync --dry-run\` or drift found by \`verify\`.
@@ -77,5 +78,23 @@ ${CONNECTION}`,
 Checks the token against the server and saves both (in $XDG_CONFIG_HOME/flagpole/credentials.json, or
 FLAGPOLE_CONFIG_DIR, readable by you only) for the other commands. The token may also come from
 FLAGPOLE_TOKEN or, on a terminal, be typed when asked.
+${CONNECTION}`,
+  rehearse: `Usage: flagpole rehearse --game ID --teams N --minutes M --report FILE.html [--ramp S] [--planned P]
+
+Replays an event's opening against a server started with REHEARSAL=true (refused otherwise): N teams register
+and sign in over the ramp through the real endpoints (registration, sign-in, team, game entry), then for M
+minutes open the challenge list, download attachments, submit right and wrong flags, watch the board and the
+live channel. Reads /metrics meanwhile and writes one self-contained HTML report with a verdict. The run's
+accounts and teams are removed at the end (Ctrl-C too); a killed command's are removed by the server when the
+run's lease ends. Needs an Admin token (it reads the flags to submit right ones).
+
+  --game ID            the game to rehearse (its entries must be accepted without review)
+  --teams N            teams (one captain each) to bring in
+  --minutes M          minutes of play after the ramp (decimals allowed)
+  --ramp S             seconds over which the teams arrive (default 60)
+  --think S            average seconds a player pauses between actions (default 2)
+  --planned P          the planned field size the verdict speaks of (default N)
+  --report FILE        the HTML report to write
+  --metrics-token T    the server's METRICS_TOKEN (else FLAGPOLE_METRICS_TOKEN); without it no resources are read
 ${CONNECTION}`,
 };

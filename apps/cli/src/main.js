@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { runExport, runGames, runLint, runLogin, runSchema, runSync, runWhoami } from './commands.js';
 import { HELP, USAGE } from './help.js';
+import { runRehearse } from './rehearse/command.js';
 
 /** Options every command accepts, and each command's own. */
 const COMMON = /** @type {const} */ ({
@@ -27,6 +28,17 @@ const OPTIONS = /** @type {const} */ ({
   games: { ...COMMON },
   whoami: { ...COMMON },
   login: { ...COMMON },
+  rehearse: {
+    ...COMMON,
+    game: { type: 'string' },
+    teams: { type: 'string' },
+    minutes: { type: 'string' },
+    ramp: { type: 'string' },
+    think: { type: 'string' },
+    planned: { type: 'string' },
+    report: { type: 'string' },
+    'metrics-token': { type: 'string' },
+  },
 });
 
 export class UsageError extends Error {}
@@ -76,6 +88,8 @@ export async function main(argv) {
         return await runWhoami(values);
       case 'login':
         return await runLogin(values);
+      case 'rehearse':
+        return await runRehearse(values, (line) => process.stderr.write(`${line}\n`));
     }
   } catch (error) {
     if (error instanceof UsageError) {

@@ -5,10 +5,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export class ApiError extends Error {
-  /** @param {string} message @param {number} status */
-  constructor(message, status) {
+  /** @param {string} message @param {number} status @param {string} [title] the server's own words, if any */
+  constructor(message, status, title) {
     super(message);
     this.status = status;
+    this.title = title;
   }
 }
 
@@ -61,7 +62,9 @@ export function createClient({ url, token }) {
       await new Promise((resolve) => setTimeout(resolve, wait * 1000));
     }
     const text = await response.text();
-    if (!response.ok) throw new ApiError(describeFailure(method, route, response.status, text), response.status);
+    if (!response.ok) {
+      throw new ApiError(describeFailure(method, route, response.status, text), response.status, titleOf(text));
+    }
     return text ? JSON.parse(text) : undefined;
   }
 
@@ -134,6 +137,14 @@ export function createClient({ url, token }) {
       const [stored] = await call('POST', '/api/assets', { form });
       return stored;
     },
+    /**
+     * Mints a load rehearsal run (403 unless the server runs with REHEARSAL=true).
+     * @param {{ gameId: number, minutes: number, rampSeconds: number }} body
+     * @returns {Promise<{ id: string, secret: string, expiresAt: string }>}
+     */
+    startRehearsal: (body) => call('POST', '/api/admin/rehearsals', { json: body }),
+    /** @param {string} id @returns {Promise<{ users: number, teams: number, gameIds: number[] }>} */
+    finishRehearsal: (id) => call('DELETE', `/api/admin/rehearsals/${id}`),
     /** @param {string} url an absolute URL or a path on the server @returns {Promise<Buffer>} */
     async download(url) {
       const response = await fetch(url.startsWith('/') ? `${base}${url}` : url);
@@ -151,6 +162,16 @@ const RATE_LIMIT_ATTEMPTS = 5;
 function retryAfterSeconds(/** @type {Response} */ response) {
   const seconds = Number(response.headers.get('retry-after'));
   return Number.isFinite(seconds) && seconds >= 0 && seconds <= 120 ? Math.max(1, Math.ceil(seconds)) : null;
+}
+
+/** The `title` of a problem body, if the text is one. @param {string} text @returns {string | undefined} */
+function titleOf(text) {
+  try {
+    const title = JSON.parse(text)?.title;
+    return typeof title === 'string' ? title : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** @param {string} method @param {string} route @param {number} status @param {string} text */

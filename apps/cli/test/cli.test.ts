@@ -90,6 +90,14 @@ describe('flagpole against the built server', () => {
     expect(games.stdout).toContain('CLI Cup');
   });
 
+  it('rehearse is refused by a server without REHEARSAL=true, saying so, and registers nobody', async () => {
+    const args = ['--game', String(game), '--teams', '2', '--minutes', '0', '--report', 'never.html'];
+    const result = await flagpole('rehearse', ...args);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('refused: Rehearsals are turned off on this server: set REHEARSAL=true');
+    expect(existsSync(path.join(work, 'never.html'))).toBe(false);
+  });
+
   it('shows the plan with --dry-run (exit 2), notes every skipped field, changes nothing', async () => {
     const result = await flagpole('sync', 'repo', '--game', String(game), '--dry-run');
     expect(result.code).toBe(2);

@@ -46,6 +46,7 @@ import { registerProxy } from './proxy.module';
 import { createApiTokens, registerPublishing } from './publishing.module';
 import { createLiveAdmission, type LiveChannelSettings } from './realtime/live-admission';
 import type { LiveHubs } from './realtime/live-hubs';
+import { createRehearsals, registerRehearsals } from './rehearsal.module';
 import { createAccountTokenRepository } from './repositories/account-token.repository';
 import { createFileRepository } from './repositories/file.repository';
 import { createNoticeRepository } from './repositories/notice.repository';
@@ -240,7 +241,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const captcha = createCaptchaService({ config, settings, store, log: app.log });
   const posts = createPostService({ posts: createPostRepository(db) });
   const mailDeps = { users, sessions, tokens, settings, captcha, mailer, publicUrl: config.publicUrl };
-  const auth = createAuthService({ ...mailDeps, limiter, passwordSignIn: !config.OIDC_ONLY });
+  const rehearsals = createRehearsals({ config, db, clock, events: deps.events });
+  const auth = createAuthService({ ...mailDeps, limiter, rehearsals, passwordSignIn: !config.OIDC_ONLY });
   const accountEmail = createAccountEmailService(mailDeps);
   const profiles = createProfileService({
     users,
@@ -394,6 +396,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lease,
     webhooks,
   });
+  await registerRehearsals(app, rehearsals, config);
   await registerPublishing(app, {
     db,
     clock,

@@ -236,6 +236,15 @@ const EnvSchema = z.object({
   CONTAINER_HOST_GUARD: booleanFlag.default(true),
   /** Engine starts running at the same time; further starts wait in order. */
   CONTAINER_START_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Allow load rehearsals (`flagpole rehearse`, docs/operations.md "Rehearsal"): an administrator's token may mint
+   * a run whose registrations skip the captcha and whose accounts are removed afterwards. Off: 403.
+   */
+  REHEARSAL: booleanFlag.default(false),
+  /** How long a rehearsal run outlives its planned ramp and minutes before the sweep removes its accounts. */
+  REHEARSAL_GRACE_SECONDS: z.coerce.number().int().min(1).max(86400).default(600),
+  /** How often expired rehearsal runs are looked for. */
+  REHEARSAL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Challenge health checks running at the same time, across every process sharing the key-value store. */
   HEALTH_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** How long a start request waits for its instance before answering Pending with its queue position. */

@@ -300,6 +300,8 @@ export const ROUTES: AccessRow[] = [
   { route: 'POST /api/admin/teams/search', expect: ADMIN, url: () => '/api/admin/teams/search?hint=acl' },
   { route: 'PUT /api/admin/teams/:id', expect: ADMIN, url: (f) => `/api/admin/teams/${f.teamId}` },
   { route: 'DELETE /api/admin/teams/:id', expect: ADMIN },
+  { route: 'POST /api/admin/rehearsals', expect: ADMIN },
+  { route: 'DELETE /api/admin/rehearsals/:id', expect: ADMIN },
   { route: 'GET /api/admin/webhooks', expect: ADMIN },
   { route: 'POST /api/admin/webhooks', expect: ADMIN },
   { route: 'PUT /api/admin/webhooks/:id', expect: ADMIN },

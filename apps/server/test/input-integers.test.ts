@@ -94,6 +94,12 @@ const validRequests: Record<string, () => Promise<ValidRequest>> = {
       prerequisites: { challengeIds: [requiredChallengeId], count: 1 },
     },
   }),
+  'POST /api/admin/rehearsals': async () => ({
+    caller: admin,
+    method: 'POST',
+    url: '/api/admin/rehearsals',
+    body: { gameId, minutes: 1, rampSeconds: 60 },
+  }),
   'PUT /api/edit/games/:id/challenges/:cId/health': async () => ({
     caller: admin,
     method: 'PUT',
@@ -178,7 +184,7 @@ const validRequests: Record<string, () => Promise<ValidRequest>> = {
 
 beforeAll(async () => {
   ctx = await createTestContext(
-    {},
+    { REHEARSAL: 'true' },
     {
       onRoute: (route: RouteOptions) => {
         const body = (route.schema as { body?: z.ZodType } | undefined)?.body;

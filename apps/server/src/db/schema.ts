@@ -18,6 +18,8 @@ export interface UsersTable {
   created_at: CreatedAt;
   last_visited_at: Timestamp | null;
   last_ip: string | null;
+  /** The load rehearsal that registered this account (migration 0027); removed with the run. */
+  rehearsal_run_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -497,6 +499,15 @@ export interface LogsTable {
   status: string | null;
 }
 
+/** A load rehearsal's run: its secret (hashed) and its lease (migration 0027). */
+export interface RehearsalRunsTable {
+  id: string;
+  secret_hash: string;
+  game_id: number;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -535,6 +546,7 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   health_checks: HealthChecksTable;
   health_check_runs: HealthCheckRunsTable;
+  rehearsal_runs: RehearsalRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -69,6 +69,8 @@ export const AUDIT_ACTIONS = {
   'challenge.healthSave': 'set a challenge health check',
   'challenge.healthDelete': 'remove a challenge health check',
   'challenge.healthRun': 'run a challenge health check',
+  'rehearsal.start': 'start a load rehearsal',
+  'rehearsal.finish': 'remove a load rehearsal and its accounts',
   'flag.add': 'add flags',
   'flag.delete': 'delete a flag',
   'flag.submit': 'submit a flag',

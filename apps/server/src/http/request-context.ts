@@ -3,6 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Identity } from './access';
 import { unauthorized } from './errors';
 
+/** The header a load rehearsal's registrations and sign-ins carry: the run's secret. */
+export const REHEARSAL_HEADER = 'x-flagpole-rehearsal';
+
 /** What services need to know about the request besides its body. */
 export interface RequestContext {
   ip: string;
@@ -13,13 +16,19 @@ export interface RequestContext {
    * names it even when the caller was anonymous, and even when the request then fails.
    */
   identify?: (userName: string) => void;
+  /** The `X-Flagpole-Rehearsal` header: a load rehearsal's run secret (docs/operations.md, "Rehearsal"). */
+  rehearsal?: string | undefined;
 }
+
+/** A header's single value (a repeated header counts as absent). */
+const headerValue = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
 export function requestContext(request: FastifyRequest): RequestContext {
   return {
     ip: request.ip,
     userAgent: request.headers['user-agent'],
     language: request.language,
+    rehearsal: headerValue(request.headers[REHEARSAL_HEADER]),
     identify: (userName) => {
       request.auditActor = userName;
     },

@@ -6,6 +6,7 @@ import type { RequestContext } from '../http/request-context';
 import type { MessageKey } from '../i18n/messages';
 import { decodeLinkValue } from '../lib/crypto';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../lib/password';
+import type { RehearsalService } from '../rehearsal/rehearsal.service';
 import { isUniqueViolation, type UserRepository } from '../repositories/user.repository';
 import { NO_PASSWORD } from '../sign-in/new-account';
 import { accountLink, composeAccountMail } from './account-mail';
@@ -40,6 +41,8 @@ export interface AuthServiceDeps {
   tokens: AccountTokens;
   settings: SettingsService;
   captcha: CaptchaService;
+  /** Load rehearsals: a live run's registrations and sign-ins skip the captcha; its accounts are marked. */
+  rehearsals?: Pick<RehearsalService, 'runFor' | 'markAccount'>;
   limiter: RateLimiter;
   mailer: Mailer;
   publicUrl: string;
@@ -90,6 +93,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     return undefined;
   }
 
+  /** The live rehearsal run the request names; a header naming none is refused (403), never ignored. */
+  async function rehearsalRunOf(context: RequestContext): Promise<string | null> {
+    if (!context.rehearsal || !deps.rehearsals) return null;
+    const run = await deps.rehearsals.runFor(context.rehearsal);
+    if (!run) throw forbidden('error.rehearsalUnknown');
+    return run;
+  }
+
   async function sendVerification(user: UserRow, context: RequestContext): Promise<void> {
     const token = await deps.tokens.issue(user.id, 'verify');
     const mail = composeAccountMail({
@@ -108,7 +119,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!deps.passwordSignIn) throw forbidden('error.passwordSignInDisabled');
       const policy = deps.settings.get().accountPolicy;
       if (!policy.allowRegister) throw badRequest('error.registrationDisabled');
-      await deps.captcha.ensureSolved(input.challenge, context.ip);
+      const rehearsalRun = await rehearsalRunOf(context);
+      if (!rehearsalRun) await deps.captcha.ensureSolved(input.challenge, context.ip);
       ensureEmailDomainAllowed(policy, input.email);
       ensureStrongPassword(input.password);
       const status: RegisterStatus = policy.activeOnRegister
@@ -119,6 +131,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (status === 'EmailConfirmationRequired' && !deps.mailer.enabled) throw badRequest('error.mailDisabled');
 
       const user = await createOrReuseAccount(input, status === 'LoggedIn');
+      if (rehearsalRun) await deps.rehearsals?.markAccount(user.id, rehearsalRun);
       context.identify?.(user.user_name);
       const outcome: RegisterOutcome = { status, messageKey: REGISTER_MESSAGES[status] };
       if (status === 'LoggedIn') outcome.session = await deps.sessions.start(user.id, context);
@@ -131,7 +144,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * account the text names (so its name and its address share one count) and the caller's address.
      */
     async login(input: LoginModel, context: RequestContext, current: Identity | null): Promise<StartedSession> {
-      await deps.captcha.ensureSolved(input.challenge, context.ip);
+      if (!(await rehearsalRunOf(context))) await deps.captcha.ensureSolved(input.challenge, context.ip);
       await deps.limiter.ensureAddressMayTrySignIn(context.ip);
       const candidates = await deps.users.findByNameOrEmail(input.userName);
       // The audit entry names the account tried, never the typed text (a password typed into the name field).
