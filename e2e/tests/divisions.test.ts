@@ -228,8 +228,8 @@ describe('playing and ranking per division', () => {
     const firstCells = async () =>
       Promise.all(
         (await ranking.locator('[role="row"][data-team-id]').all()).map(async (row) => {
-          const cells = row.getByRole('cell');
-          return [(await cells.nth(0).textContent())?.trim(), (await cells.nth(1).textContent())?.trim()];
+          const rank = row.getByRole('cell').first();
+          return [(await rank.textContent())?.trim(), (await row.getByRole('rowheader').textContent())?.trim()];
         }),
       );
     // Overall: the students are first; the guests are listed without an overall rank, their division named.

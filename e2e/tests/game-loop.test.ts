@@ -256,16 +256,16 @@ describe('what everyone sees', () => {
     await blue.page.goto(`/games/${gameId}/scoreboard`);
     const ranking = blue.page.getByRole('region', { name: en('scoreboard.table.heading') });
     const rows = ranking.locator('[role="row"][data-team-id]');
-    // Rank, team, score and solved count are the first four cells of a row, in board order.
+    // Rank, team (the row's header), score and solved count are the first four cells of a row, in board order.
     const shown = async () =>
       Promise.all(
         (await rows.all()).map(async (row) => {
           const cells = row.getByRole('cell');
           return [
             await cells.nth(0).textContent(),
+            await row.getByRole('rowheader').textContent(),
             await cells.nth(1).textContent(),
             await cells.nth(2).textContent(),
-            await cells.nth(3).textContent(),
           ].map((cell) => cell?.trim());
         }),
       );

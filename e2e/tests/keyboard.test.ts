@@ -1,16 +1,18 @@
-import type { Page } from 'playwright-core';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { focused, tabTo } from '../src/a11y/keyboard';
 import { signIn } from '../src/api';
-import { newContext, screenshot } from '../src/browser';
+import { artifactsDir, newContext, screenshot } from '../src/browser';
 import { en } from '../src/locale';
-import { seedChallenge, seedGame, seedTeam } from '../src/seed';
+import { seedChallenge, seedGame, seedJoin, seedTeam } from '../src/seed';
 import { type BrowserSession, newUser, openSession } from '../src/session';
 
 /**
  * Issue 32: the player path and a common organiser task by keyboard alone. After opening the first URL, only key
  * presses move focus and act; each step checks where focus is and that its ring shows, and that dialogs take
- * focus when they open and give it back when they close (no trap). Also: reduced motion and reflow at 320 px.
+ * focus when they open and give it back when they close (no trap). Also: reduced motion, zoom to 200 % (640 CSS px)
+ * and reflow at 320 px.
  */
 let session: BrowserSession;
 let admin: Page;
@@ -174,5 +176,70 @@ describe('reflow at 320 CSS px (400 % zoom of a 1280 px window)', () => {
     }
     expect(overflowing).toEqual([]);
     await context.close();
+  });
+});
+
+describe('zoom to 200 % (640 CSS px of a 1280 px window)', () => {
+  it('the player path loses no content or function: no sideways scroll, the menu and the flag form work', async () => {
+    const { page } = await newUser(session, 'zm', password);
+    const teamId = await seedTeam(page, 'Zoom Owls');
+    await seedJoin(page, gameId, teamId);
+    // A 1280 × 800 window at 200 %: 640 × 400 CSS px.
+    await page.setViewportSize({ width: 640, height: 400 });
+    const overflowing: string[] = [];
+    const fits = async (where: string) => {
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 640) overflowing.push(`${where}: ${width}px`);
+    };
+    /** The element is on screen sideways once scrolled to: nothing of it is cut off left or right. */
+    const inView = async (locator: Locator) => {
+      await locator.scrollIntoViewIfNeeded();
+      const box = await locator.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 640, 'inside the window').toBe(true);
+    };
+    const paths = [
+      '/games',
+      `/games/${gameId}`,
+      `/games/${gameId}/challenges`,
+      `/games/${gameId}/scoreboard`,
+      `/teams/${teamId}`,
+      '/account/profile',
+    ];
+    for (const url of paths) {
+      await page.goto(url);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await fits(url);
+    }
+
+    // The navigation collapses into a menu the keyboard opens; its links are in reach.
+    await page.goto('/games');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await tabTo(page, en('nav.toggleMenu'));
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('navigation', { name: en('nav.main') });
+    await inView(menu.getByRole('link', { name: en('nav.teams') }));
+    await tabTo(page, en('nav.teams'));
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/teams');
+
+    // The challenge window fits; its flag input and button are in reach and submit.
+    await page.goto(`/games/${gameId}/challenges`);
+    await page.getByRole('button', { name: en('challenges.card.open', { title: 'Warmup' }) }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await fits('challenge window');
+    const input = dialog.getByLabel(en('challenges.submit.flag'));
+    await inView(input);
+    await input.fill('flag{keys}');
+    const submit = dialog.getByRole('button', { name: en('challenges.submit.button') });
+    await inView(submit);
+    // What the window shows (not the whole page): the dialog over the page, at 200 %.
+    await page.screenshot({ path: path.join(artifactsDir, 'zoom-200-challenge.png') });
+    await submit.click();
+    await politeLog(page)
+      .filter({ hasText: en('challenges.submit.result.Accepted.title') })
+      .waitFor();
+    expect(overflowing).toEqual([]);
+    await page.context().close();
   });
 });

@@ -11,7 +11,7 @@ import { type BrowserSession, openAdminSession } from '../src/session';
  * The reveal ceremony (docs/game-play.md, "Freeze and reveal"), driven by the keyboard alone: an ended, frozen game
  * whose last team at the freeze wins it with solves made during the freeze. The organiser unveils the board from
  * the bottom (English and German), steps back, and publishes; a player's open scoreboard then shows the final
- * board without a reload.
+ * board without a reload. Under prefers-reduced-motion it steps without animation.
  */
 let session: BrowserSession;
 let admin: Page;
@@ -164,6 +164,41 @@ describe('the reveal ceremony', () => {
       // Esc leaves for the scoreboard.
       await page.keyboard.press('Escape');
       await page.waitForURL(`**/games/${gameId}/scoreboard`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('under prefers-reduced-motion steps without animation and still reaches its end', async () => {
+    const context = await newContext(session.browser, session.platform.url, { reducedMotion: 'reduce' });
+    await context.addCookies(await admin.context().cookies());
+    const page = await context.newPage();
+    /** Animations running longer than the global stylesheet's 0.01 ms cut, and the longest CSS duration in s. */
+    const motion = () =>
+      page.evaluate(() => {
+        const running = document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running')
+          .filter((animation) => Number(animation.effect?.getTiming().duration ?? 0) > 0.01).length;
+        const seconds = (value: string) => Math.max(...value.split(',').map((part) => Number.parseFloat(part) || 0));
+        let longest = 0;
+        for (const element of document.querySelectorAll('*')) {
+          const style = getComputedStyle(element);
+          longest = Math.max(longest, seconds(style.animationDuration), seconds(style.transitionDuration));
+        }
+        return { running, cssUpToACut: longest <= 0.00001 };
+      });
+    try {
+      await page.goto(`/games/${gameId}/scoreboard/reveal`);
+      const ceremony = page.getByTestId('ceremony');
+      await ceremony.waitFor();
+      // Each step, checked at once after the key: rows change places and the acted row is marked, with no motion.
+      for (let k = 0; k < 40 && (await ceremony.getAttribute('data-finished')) !== 'true'; k++) {
+        await press(page, 'ArrowRight', k + 1);
+        expect(await motion(), `step ${k + 1}`).toEqual({ running: 0, cssUpToACut: true });
+      }
+      expect(await ceremony.getAttribute('data-finished')).toBe('true');
+      expect(await ceremonyOrder(page)).toEqual((await liveBoard()).items.map((item) => item.name));
     } finally {
       await context.close();
     }

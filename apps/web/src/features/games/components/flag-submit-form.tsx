@@ -69,16 +69,18 @@ export function FlagSubmitForm({
             {waiting ? t('challenges.submit.retryIn', { seconds: retrySeconds }) : t('challenges.submit.button')}
           </Button>
         </Flex>
+        {/* The verdict is read out once, politely, by its toast (the live log of app/providers.tsx): shown here,
+            it is neither an interrupting alert nor a second announcement. */}
+        {state.phase === 'done' && (
+          <Alert color={ANSWER_COLORS[state.verdict]} variant="light" p="xs" role="none">
+            {t(`challenges.submit.result.${state.verdict}.title`)}
+          </Alert>
+        )}
         <div aria-live="polite">
           {state.phase === 'judging' && (
             <Text size="sm" c="dimmed">
               {t('challenges.submit.judging')}
             </Text>
-          )}
-          {state.phase === 'done' && (
-            <Alert color={ANSWER_COLORS[state.verdict]} variant="light" p="xs">
-              {t(`challenges.submit.result.${state.verdict}.title`)}
-            </Alert>
           )}
           {waiting && (
             <Group gap={6} wrap="nowrap" align="flex-start">

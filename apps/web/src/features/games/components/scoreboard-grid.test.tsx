@@ -158,6 +158,35 @@ function scrollToRow(index: number) {
 }
 
 describe('ScoreboardGrid', () => {
+  it('is one table named by the board’s heading: a head of column headers, rows headed by their team', () => {
+    render();
+    const table = container.querySelector('[role="table"]');
+    expect(table?.getAttribute('aria-labelledby')).toBe('scoreboard-heading');
+    // Only a window of rows is in the page: the counts say how large the whole board is (two header rows).
+    expect(table?.getAttribute('aria-rowcount')).toBe(String(teams.length + 2));
+    expect(table?.getAttribute('aria-colcount')).toBe('7');
+    const groups = [...(table?.querySelectorAll(':scope > [role="rowgroup"]') ?? [])];
+    expect(groups).toHaveLength(2);
+    const headers = [...(groups[0]?.querySelectorAll('[role="row"] > [role="columnheader"]') ?? [])];
+    expect(headers.map((header) => header.textContent)).toEqual([
+      'Rank',
+      'Team',
+      'Score',
+      'Solved',
+      'Web',
+      'Challenge 1',
+      'Challenge 2',
+      'Challenge 3',
+    ]);
+    const first = rowElements()[0];
+    expect(first?.getAttribute('aria-rowindex')).toBe('3');
+    // The row's header is named by the team alone (the avatar's initials are hidden from assistive technology).
+    const header = [...(first?.querySelectorAll('[role="rowheader"]') ?? [])];
+    expect(header.map((cell) => cell.getAttribute('aria-label'))).toEqual(['Team 1']);
+    expect(header[0]?.querySelector('span[aria-hidden="true"]')?.textContent).toBe('T1');
+    expect(first?.querySelectorAll('[role="cell"]')).toHaveLength(6);
+  });
+
   it('shows the rows a scroll brings in with the elements of the rows it took out', () => {
     render();
     // Every slot of the pool has been used once (a row or two more than a window, for a box of any height).

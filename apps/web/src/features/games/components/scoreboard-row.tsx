@@ -23,6 +23,8 @@ function TeamAvatar({ src, name }: { src: string | null; name: string }) {
   return (
     <span
       className={classes.avatar}
+      // The initials repeat the name next to them: a screen reader reads the name alone.
+      aria-hidden
       style={{ background: `var(--mantine-color-${color}-light)`, color: `var(--mantine-color-${color}-light-color)` }}
     >
       {avatarInitials(name)}
@@ -193,7 +195,13 @@ export const ScoreboardRow = memo(function ScoreboardRow({
       <div role="cell" aria-colindex={1} className={`${classes.td} ${classes.sticky} ${classes.rankCell}`}>
         {place !== null && item.score > 0 ? place : '—'}
       </div>
-      <div role="cell" aria-colindex={2} className={`${classes.td} ${classes.sticky} ${classes.teamCell}`}>
+      {/* The row's header: moving along a row or down a challenge column, a screen reader names the team. */}
+      <div
+        role="rowheader"
+        aria-colindex={2}
+        aria-label={parked ? undefined : item.name}
+        className={`${classes.td} ${classes.sticky} ${classes.teamCell}`}
+      >
         {/* Keyed by the picture, so a failed picture's initials do not stay for the next team's picture. */}
         {!compact && <TeamAvatar key={item.avatar ?? ''} src={item.avatar} name={item.name} />}
         <button

@@ -35,6 +35,9 @@ function html(element: ReactElement): Document {
   return new DOMParser().parseFromString(`<body>${markup}</body>`, 'text/html');
 }
 
+/** A row's cells in order: the team's cell is the row's header. */
+const CELLS = '[role="cell"], [role="rowheader"]';
+
 const challenge = (id: number, category: ChallengeInfo['category']): ChallengeInfo => ({
   id,
   title: `Challenge ${id}`,
@@ -146,17 +149,17 @@ describe('ScoreboardRow', () => {
     expect(row?.getAttribute('data-team-id')).toBe('42');
     expect(row?.style.transform).toBe('translateY(120px)');
     expect(row?.style.height).toBe('40px');
-    const cells = [...(row?.querySelectorAll('[role="cell"]') ?? [])];
+    const cells = [...(row?.querySelectorAll(CELLS) ?? [])];
     // The team cell: the avatar's initials, then the name.
     expect(cells.slice(0, 4).map((cell) => cell.textContent)).toEqual(['3', 'OWOwls', '550', '2']);
-    expect(row?.querySelectorAll('[role="cell"]:nth-child(2) > *')).toHaveLength(2);
+    expect(row?.querySelectorAll('[role="rowheader"] > *')).toHaveLength(2);
     expect(row?.querySelector('button')?.getAttribute('aria-label')).toBe(
       i18n.t('scoreboard.team.open', { team: 'Owls' }),
     );
   });
 
   it('draws only the challenge columns from `from` to `to`, each with its column index, solves labelled', () => {
-    const cells = [...html(<ScoreboardRow {...rowProps} />).querySelectorAll('[role="cell"]')].slice(4);
+    const cells = [...html(<ScoreboardRow {...rowProps} />).querySelectorAll(CELLS)].slice(4);
     expect(cells.map((cell) => cell.getAttribute('aria-colindex'))).toEqual(['6', '7', '8']);
     expect(cells[0]?.getAttribute('aria-label')).toMatch(/^Challenge 2: first blood, 525 points/);
     expect(cells[1]?.getAttribute('aria-label')).toBeNull();
@@ -177,10 +180,45 @@ describe('ScoreboardRow', () => {
 
   it('on a phone has the four fixed cells only; the caller’s row is marked current', () => {
     const row = html(<ScoreboardRow {...rowProps} compact mine />).querySelector('[role="row"]');
-    expect(row?.querySelectorAll('[role="cell"]')).toHaveLength(4);
+    expect(row?.querySelectorAll(CELLS)).toHaveLength(4);
     expect(row?.querySelector('canvas')).toBeNull();
     expect(row?.getAttribute('aria-current')).toBe('true');
     expect(row?.querySelector('img, .mantine-Avatar-root')).toBeNull();
-    expect(row?.querySelectorAll('[role="cell"]:nth-child(2) > *')).toHaveLength(1);
+    expect(row?.querySelectorAll('[role="rowheader"] > *')).toHaveLength(1);
+  });
+
+  it('is a row of cells headed by the team: assistive technology names the team in any column', () => {
+    const row = html(<ScoreboardRow {...rowProps} />).querySelector('[role="row"]');
+    const cells = [...(row?.children ?? [])].filter((cell) => cell.matches(CELLS));
+    expect(cells.map((cell) => cell.getAttribute('role'))).toEqual([
+      'cell',
+      'rowheader',
+      'cell',
+      'cell',
+      'cell',
+      'cell',
+      'cell',
+    ]);
+    expect(row?.querySelector('[role="rowheader"] button')?.textContent).toBe('Owls');
+  });
+
+  it('names every kind of mark in its label: the three blood medals, a plain solve and one without points', () => {
+    const time = Date.UTC(2026, 5, 1);
+    const kinds = ['FirstBlood', 'SecondBlood', 'ThirdBlood', 'Normal', 'Unaccepted'] as const;
+    const solvedChallenges = kinds.map((type, index) => ({ id: index + 1, score: 100, type, userName: 'a', time }));
+    const doc = html(<ScoreboardRow {...rowProps} item={{ ...team, solvedChallenges }} from={0} to={5} />);
+    const expected = [
+      'Challenge 1: first blood, 100 points, ',
+      'Challenge 2: second blood, 100 points, ',
+      'Challenge 3: third blood, 100 points, ',
+      'Challenge 4: solved, 100 points, ',
+      'Challenge 5: solved without points, ',
+    ];
+    const labels = [...doc.querySelectorAll('[data-solve]')].map((cell) => cell.getAttribute('aria-label'));
+    // Each label goes on with the time of the solve.
+    expect(labels.map((label, index) => label?.slice(0, expected[index]?.length))).toEqual(expected);
+    // The label is the cell's name and its tooltip: the canvas mark itself is hidden.
+    for (const cell of doc.querySelectorAll('[data-solve]'))
+      expect(cell.getAttribute('title')).toBe(cell.getAttribute('aria-label'));
   });
 });
