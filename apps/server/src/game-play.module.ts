@@ -22,6 +22,7 @@ import { createFlagChecker, type FlagChecker } from './services/flag-checker.ser
 import { createGameMonitorService } from './services/game-monitor.service';
 import { createGamePlayService, type GamePlayService } from './services/game-play.service';
 import { createHintService } from './services/hint.service';
+import { createHintFreeNotices, type HintFreeNotices } from './services/hint-free-notices';
 import type { NoticeService } from './services/notice.service';
 import { createPlayLookups } from './services/play-lookups';
 import type { ProcessLease } from './services/process-lease';
@@ -37,6 +38,8 @@ export interface GamePlay {
   play: GamePlayService;
   /** Timed releases: each one's board change and its NewChallenge notice (services/challenge-release.ts). */
   releases: ReleaseTicker;
+  /** FreeAfter hints' NewHint notice at their time (services/hint-free-notices.ts). */
+  hintNotices: HintFreeNotices;
   /** The games' live channel of this process (the event dashboard pushes through it). */
   gateway: LiveGateway;
   /** Open live-channel websockets of this process (metrics). */
@@ -140,9 +143,19 @@ export async function registerGamePlay(
     log,
   });
 
+  const hintNotices = createHintFreeNotices({
+    db,
+    clock,
+    events,
+    notices: deps.notices,
+    noticeRepository: deps.noticeRepository,
+    log,
+  });
+
   let stopTakeover: (() => void) | undefined;
   app.addHook('onReady', async () => {
     releases.start();
+    hintNotices.start();
     await flagChecker.start();
     // Every lease tick: the unjudged submissions of processes that died or stopped become this one's.
     stopTakeover = deps.lease.onTick(async () => {
@@ -152,6 +165,7 @@ export async function registerGamePlay(
   app.addHook('onClose', async () => {
     stopTakeover?.();
     await releases.close();
+    await hintNotices.close();
     gateway.close();
     lookups.close();
     flags.close();
@@ -160,5 +174,13 @@ export async function registerGamePlay(
     await scoreboard.settle();
     scoreboard.close();
   });
-  return { scoreboard, flagChecker, play, releases, gateway, liveConnections: () => gateway.connectionCount() };
+  return {
+    scoreboard,
+    flagChecker,
+    play,
+    releases,
+    hintNotices,
+    gateway,
+    liveConnections: () => gateway.connectionCount(),
+  };
 }

@@ -1,8 +1,10 @@
-import type { AwardInfo, HintEditInfo, HintPlayerInfo, ScoreboardModel } from '@flagpole/contract';
+import type { AwardInfo, HintEditInfo, HintPlayerInfo, LiveMessage, ScoreboardModel } from '@flagpole/contract';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAndSignIn, type TestClient } from './client';
+import { registerAndSignIn, TestClient } from './client';
 import { expectError, ok, signUpAdmin } from './game-fixtures';
 import { createTestContext, type TestContext } from './harness';
+import { cookieOf, openSocket, until, wsUrl } from './live-sockets';
 import {
   acceptParticipation,
   addFlag,
@@ -13,10 +15,13 @@ import {
   userId,
 } from './play-fixtures';
 import { importZip } from './transfer-fixtures';
+import { withTwoApps } from './two-apps';
 
 /*
  * Locked hints and awards (issue 28; docs/game-play.md, "Hints with a cost", "Awards and penalties"): each rule on
- * both databases, including two team-mates unlocking at once and a solve and an unlock at once.
+ * both databases, including two team-mates unlocking at once and a solve and an unlock at once; the live side with
+ * two server processes: an unlock reaches the team-mates' sockets (and no other team's), and a FreeAfter hint's
+ * NewHint notice is posted once at its time, never naming a challenge players do not see.
  */
 
 const MINUTE = 60_000;
@@ -226,5 +231,101 @@ describe('game packages', () => {
       ['Later', 'FreeAfter', 0, freeAt, 0],
     ]);
     expect(hints[1]?.requiresHintId).toBe(hints[0]?.id);
+  });
+});
+
+/** `client`'s session on another process (the same cookies, another app). */
+function signedInOn(app: FastifyInstance, client: TestClient, address: string): TestClient {
+  const copy = new TestClient(app, address);
+  for (const [name, value] of client.cookies) copy.cookies.set(name, value);
+  return copy;
+}
+
+describe('live', () => {
+  it('tells the team-mates of an unlock on another process, and no other team', async () => {
+    const cheap = await addHint(challenge.warm, { title: 'Cheap', content: 'cheap words', kind: 'Points', cost: 1 });
+    await withTwoApps(ctx, async (appA, appB) => {
+      const live = wsUrl(appB, `/api/game/${gameId}/live`);
+      const mate = await openSocket<LiveMessage>(live, { cookie: cookieOf(bob) });
+      const other = await openSocket<LiveMessage>(live, { cookie: cookieOf(carol) });
+      try {
+        const unlocked = ok<HintPlayerInfo[]>(
+          await signedInOn(appA, alice, '10.61.1.1').post(`${hintsPath(challenge.warm)}/${cheap}/unlock`, {}),
+        );
+        expect(unlocked.find((h) => h.id === cheap)?.content).toBe('cheap words');
+        await until(() => mate.messages.some((m) => m.type === 'hintUnlocked'));
+        expect(mate.messages.find((m) => m.type === 'hintUnlocked')).toEqual({
+          type: 'hintUnlocked',
+          data: { gameId, challengeId: challenge.warm, hintId: cheap },
+        });
+        // A notice published after the unlock reaches the other team; the unlock, published before it, did not.
+        ok(await signedInOn(appA, admin, '10.61.1.2').post(`/api/edit/games/${gameId}/notices`, { content: 'after' }));
+        await until(() => other.messages.some((m) => m.type === 'notice'));
+        expect(other.messages.map((m) => m.type)).not.toContain('hintUnlocked');
+        expect(JSON.stringify(mate.messages)).not.toContain('audience');
+      } finally {
+        mate.ws.close();
+        other.ws.close();
+      }
+    });
+  });
+
+  it('posts one NewHint notice when FreeAfter hints come free, only for challenges players see', async () => {
+    // The earlier FreeAfter hint of Main came free on this process alone: its notice is posted by now.
+    const mainNotices = async () =>
+      (await ctx.db.selectFrom('game_notices').select('values').where('type', '=', 'NewHint').execute()).filter(
+        (row) => row.values[0] === 'Main',
+      ).length;
+    await expect.poll(mainNotices, { timeout: 3000, interval: 50 }).toBe(1);
+    const at = ctx.clock.now().getTime() + 5 * MINUTE;
+    const future = new Date(at + HOUR);
+    const hidden = await createChallenge(ctx.db, gameId, { title: 'Hidden Door' });
+    await ctx.db
+      .insertInto('challenge_prerequisites')
+      .values({ challenge_id: hidden, required_id: challenge.main })
+      .execute();
+    await ctx.db.updateTable('challenges').set({ prerequisite_hidden: true }).where('id', '=', hidden).execute();
+    const unreleased = await createChallenge(ctx.db, gameId, { title: 'Tomorrow Box' });
+    await ctx.db.updateTable('challenges').set({ release_at: future }).where('id', '=', unreleased).execute();
+    const free = { kind: 'FreeAfter', freeAt: at };
+    for (const id of [challenge.warm, challenge.warm, challenge.ghost, hidden, unreleased]) {
+      await addHint(id, { title: 'Opens', content: 'open', ...free });
+    }
+    const newHints = async () =>
+      (
+        await ctx.db
+          .selectFrom('game_notices')
+          .select('values')
+          .where('game_id', '=', gameId)
+          .where('type', '=', 'NewHint')
+          .where('published_at', '>=', new Date(at))
+          .execute()
+      ).map((row) => row.values);
+    await withTwoApps(ctx, async (appA, appB) => {
+      const sockets = await Promise.all(
+        [appA, appB].map((app) => openSocket<LiveMessage>(wsUrl(app, `/api/game/${gameId}/live`))),
+      );
+      try {
+        expect(await newHints()).toEqual([]);
+        ctx.clock.set(new Date(at));
+        for (const socket of sockets) await until(() => socket.messages.some((m) => m.type === 'notice'));
+        // Several more ticks of every process.
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        expect(await newHints()).toEqual([['Warm']]);
+        for (const socket of sockets) {
+          expect(socket.messages.filter((m) => m.type === 'notice').map((m) => m.data.values)).toEqual([['Warm']]);
+        }
+        const unclaimed = await ctx.db
+          .selectFrom('challenge_hints')
+          .select('id')
+          .where('game_id', '=', gameId)
+          .where('free_at', '<=', new Date(at))
+          .where('notice_posted_at', 'is', null)
+          .execute();
+        expect(unclaimed).toEqual([]);
+      } finally {
+        for (const socket of sockets) socket.ws.close();
+      }
+    });
   });
 });

@@ -25,6 +25,14 @@ export const LiveMessage = z.discriminatedUnion('type', [
       delta: ScoreboardDelta.optional(),
     }),
   }),
+  /**
+   * Flagpole (issue 28): a locked hint was unlocked; sent only to the members of the team that unlocked it, whose
+   * open challenge windows read the challenge's hints again (the board changes through `scoreboard` as usual).
+   */
+  z.object({
+    type: z.literal('hintUnlocked'),
+    data: z.object({ gameId: z.number().int(), challengeId: z.number().int(), hintId: z.number().int() }),
+  }),
   /** Monitors: the event dashboard's snapshot, every few seconds while a monitor is connected. */
   z.object({ type: z.literal('dashboard'), data: EventDashboard }),
 ]);
@@ -32,7 +40,12 @@ export type LiveMessage = z.infer<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
 
 /** Which messages a subscriber receives, by role. */
-export const LIVE_MESSAGES_FOR_PLAYERS: readonly LiveMessageType[] = ['notice', 'noticeRemoved', 'scoreboard'];
+export const LIVE_MESSAGES_FOR_PLAYERS: readonly LiveMessageType[] = [
+  'notice',
+  'noticeRemoved',
+  'scoreboard',
+  'hintUnlocked',
+];
 export const LIVE_MESSAGES_FOR_MONITORS: readonly LiveMessageType[] = [
   'notice',
   'noticeRemoved',

@@ -223,6 +223,8 @@ export interface ChallengeHintsTable {
   allow_negative: ColumnType<boolean, boolean | undefined, boolean>;
   requires_hint_id: number | null;
   created_at: CreatedAt;
+  /** FreeAfter: set by the process that posted (or skipped) the NewHint notice at `free_at` (migration 0025). */
+  notice_posted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** A team's unlock of a locked hint: one per (hint, participation). */

@@ -16,7 +16,7 @@ import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import type { GamePlayService } from '../services/game-play.service';
 import type { BuiltScoreboard, ScoreboardService } from '../services/scoreboard.service';
 import { admitWebSocket, type LiveAdmission } from './live-admission';
-import { liveChannel, MISSED_MESSAGES_CLOSE_CODE } from './live-channel';
+import { addressedLive, liveChannel, MISSED_MESSAGES_CLOSE_CODE } from './live-channel';
 import { createSocketCredentials } from './socket-credentials';
 
 const PLAYER_TYPES = new Set<LiveMessageType>(LIVE_MESSAGES_FOR_PLAYERS);
@@ -31,6 +31,8 @@ interface Subscriber {
   monitor: boolean;
   /** A signed-in player's id (counted as online on the dashboard); null for monitors and anonymous sockets. */
   playerId: string | null;
+  /** The signed-in caller (monitors too): messages addressed to some users (a team) reach their sockets only. */
+  userId: string | null;
   alive: boolean;
 }
 
@@ -79,6 +81,16 @@ export function createLiveGateway(deps: {
         sub.socket.terminate();
         continue;
       }
+      sub.socket.send(bytes, TEXT_FRAME);
+    }
+  }
+
+  /** Writes a message addressed to some users (a team's members) to their sockets of the room only. */
+  function deliverTo(room: GameRoom, userIds: Set<string>, text: string) {
+    const bytes = Buffer.from(text);
+    for (const sub of room.subscribers) {
+      if (sub.userId === null || !userIds.has(sub.userId)) continue;
+      if (sub.socket.readyState !== sub.socket.OPEN) continue;
       sub.socket.send(bytes, TEXT_FRAME);
     }
   }
@@ -139,13 +151,19 @@ export function createLiveGateway(deps: {
           const type = (payload as { type?: unknown } | null)?.type;
           // The scoreboard message is produced locally after this process's rebuild (see above).
           if (typeof type !== 'string' || type === 'scoreboard') return;
+          const addressed = addressedLive(payload);
+          if (addressed) {
+            deliverTo(created, addressed.userIds, JSON.stringify(addressed.message));
+            return;
+          }
           deliver(created, type as LiveMessageType, JSON.stringify(payload));
         }),
       };
       room = created;
       rooms.set(gameId, room);
     }
-    const sub: Subscriber = { socket, monitor, playerId: monitor ? null : (identity?.userId ?? null), alive: true };
+    const userId = identity?.userId ?? null;
+    const sub: Subscriber = { socket, monitor, playerId: monitor ? null : userId, userId, alive: true };
     room.subscribers.add(sub);
     const current = room;
     socket.on('pong', () => {

@@ -134,6 +134,16 @@ export function createHintRepository(db: Db) {
     },
 
     /** The team's unlocks of the challenge's hints, with the name of who unlocked each. */
+    /** The members of a team's participation: who is told of its unlocks. */
+    async memberIds(participationId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('participation_members')
+        .select('user_id')
+        .where('participation_id', '=', participationId)
+        .execute();
+      return rows.map((row) => row.user_id);
+    },
+
     async unlocksOf(participationId: number, challengeId: number): Promise<UnlockRow[]> {
       const rows = await db
         .selectFrom('hint_unlocks as u')

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { AppError, badRequest, notFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/event-bus';
+import { publishLiveTo } from '../realtime/live-channel';
 import { createHintRepository, type HintRow, type UnlockRow } from '../repositories/hint.repository';
 import { isReleased } from '../scoring/release';
 import type { GamePlayService } from './game-play.service';
@@ -20,7 +21,9 @@ import { SCOREBOARD_INVALIDATE, type ScoreboardService } from './scoreboard.serv
  *   - a Points hint the team's current total (the organisers' board) cannot pay is refused unless the hint allows
  *     going below zero; the scoreboard computation also caps such charges at zero (scoring/adjustments.ts), so two
  *     unlocks at once or a stale board cannot take a team below zero.
- * Every unlock that costs something changes the board: `scoreboard:invalidate` after the commit.
+ * Every unlock that costs something changes the board: `scoreboard:invalidate` after the commit; and the team's
+ * members are told at once (a live `hintUnlocked` addressed to them, on every process), so their open challenge
+ * windows show the hint unlocked without a reload.
  */
 export function createHintService(deps: {
   db: Db;
@@ -155,7 +158,11 @@ export function createHintService(deps: {
         }
         return repo.unlock(hintId, player.participationId, userId, now);
       });
-      if (inserted) await invalidate(gameId);
+      if (inserted) {
+        await invalidate(gameId);
+        const members = await createHintRepository(db).memberIds(player.participationId);
+        await publishLiveTo(events, gameId, members, { type: 'hintUnlocked', data: { gameId, challengeId, hintId } });
+      }
       return teamList(challengeId, player.participationId);
     },
   };

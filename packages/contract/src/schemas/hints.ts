@@ -7,8 +7,9 @@ import { IdField, shortText, Timestamp, TimestampInput } from './common';
  *   - `Points`: `cost` points are taken from the team's total when it unlocks the hint;
  *   - `RewardShare`: the team's reward for this challenge is reduced by `cost` percent, only if it solves it
  *     (hints unlocked after the team's solve cost nothing);
- *   - `FreeAfter`: locked (and not unlockable) until `freeAt`, then shown to everyone (the live `NewHint` notice at
- *     that time is not sent yet: players see it when they open the challenge).
+ *   - `FreeAfter`: locked (and not unlockable) until `freeAt`, then shown to everyone, with one live `NewHint` notice
+ *     at that time when the challenge is on the board (enabled, released, not hidden behind its prerequisites).
+ * An unlock reaches the team's other members at once through the live `hintUnlocked` message (events.ts).
  */
 
 export const hintLimits = {

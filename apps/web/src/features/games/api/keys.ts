@@ -10,6 +10,8 @@ export const gameKeys = {
   challenge: (id: number, challengeId: number) => `/api/game/${id}/challenges/${challengeId}`,
   status: (id: number, challengeId: number, submissionId: number) =>
     `/api/game/${id}/challenges/${challengeId}/status/${submissionId}`,
+  /** The locked hints of a challenge as the team sees them (Flagpole, issue 28). */
+  hints: (id: number, challengeId: number) => `/api/game/${id}/challenges/${challengeId}/hints`,
   notices: (id: number) => `/api/game/${id}/notices`,
   scoreboard: (id: number) => `/api/game/${id}/scoreboard`,
   /** The board players see during a freeze, for organisers (who otherwise read the live one). */

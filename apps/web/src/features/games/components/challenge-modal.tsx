@@ -51,6 +51,7 @@ import {
 } from '../lib/submit-flow';
 import { CATEGORY_STYLES } from './categories';
 import { FlagSubmitForm } from './flag-submit-form';
+import { LockedHints } from './locked-hints';
 
 interface ChallengeModalProps {
   gameId: number;
@@ -260,6 +261,8 @@ export function ChallengeModal({
                   </List>
                 </section>
               )}
+              {/* Locked hints need the team: an organiser's preview has none. */}
+              {!preview && challengeId !== null && <LockedHints gameId={gameId} challengeId={challengeId} />}
 
               {(attachment || isContainer) && <Divider />}
               {attachment && (

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BLOOD_COLORS, CATEGORY_STYLES } from './categories';
 import { MemberProgressTable } from './member-progress-table';
+import { TeamAdjustments } from './team-adjustments';
 
 function SolveMark({ solve }: { solve: ChallengeItem }) {
   const { t } = useTranslation();
@@ -29,8 +30,8 @@ function SolveMark({ solve }: { solve: ChallengeItem }) {
 }
 
 /**
- * One team's row opened: its standing and every solve (challenge, category, points, time, blood), newest first,
- * with the way to the team's public page. On a phone this is where a team's solves are read.
+ * One team's row opened: its standing, every solve (challenge, category, points, time, blood), newest first, its
+ * awards and hint deductions (what for, points, time), and the way to the team's public page. On a phone this is where a team's solves are read.
  */
 export function TeamSolvesDrawer({
   board,
@@ -178,6 +179,9 @@ export function TeamSolvesDrawer({
                 })}
               </Table.Tbody>
             </Table>
+          )}
+          {team.adjustments && team.adjustments.length > 0 && (
+            <TeamAdjustments teamName={team.name} adjustments={team.adjustments} challenges={challenges} />
           )}
         </Stack>
       )}

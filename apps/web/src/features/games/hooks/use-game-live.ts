@@ -1,6 +1,7 @@
 import type { GameDetailModel, GameNotice, LiveMessage, ScoreboardModel } from '@flagpole/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
+import { isHintsKey } from '../api/hints';
 import { gameKeys } from '../api/keys';
 import { detailsStep } from '../lib/details-step';
 import { connectLive, type LiveLimit, type LiveState, liveStateOf, liveUrl } from '../lib/live';
@@ -41,6 +42,12 @@ export function useGameLive(gameId: number | null, options: GameLiveOptions = {}
             revalidate: false,
           });
           onNoticeRef.current?.(message.data);
+          // A hint came free (a FreeAfter hint's time, or a free hint added): open challenge windows read theirs again.
+          if (message.data.type === 'NewHint') void mutate(isHintsKey(gameId));
+          break;
+        case 'hintUnlocked':
+          // A team-mate unlocked a hint (sent to the team only): the challenge's hints are read again.
+          void mutate(gameKeys.hints(gameId, message.data.challengeId));
           break;
         case 'noticeRemoved':
           void mutate<GameNotice[]>(
@@ -82,6 +89,7 @@ export function useGameLive(gameId: number | null, options: GameLiveOptions = {}
         void mutate(gameKeys.scoreboard(gameId));
         void mutate(isPhaseBoardKey(gameId));
         void mutate(gameKeys.details(gameId));
+        void mutate(isHintsKey(gameId));
       },
       setTimer: (callback, ms) => window.setTimeout(callback, ms),
       clearTimer: (handle) => window.clearTimeout(handle as number),
