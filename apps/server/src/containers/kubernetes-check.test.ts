@@ -134,7 +134,7 @@ describe('kubernetes health check runs against a fake API server', () => {
     });
     // The instance the checks attack: its service gives the address.
     fake.objects.set(`/api/v1/namespaces/challenges/services/fp-${instanceId}`, {
-      metadata: { name: `fp-${instanceId}` },
+      metadata: { name: `fp-${instanceId}`, labels: { 'flagpole.instance': instanceId } },
       spec: { clusterIP: '10.96.0.99' },
     });
   });

@@ -9,7 +9,6 @@ import {
   kubeCheckPod,
   kubeCheckPolicy,
 } from './kubernetes-check-manifests';
-import { kubeName } from './kubernetes-manifests';
 import { type CheckResult, type CheckSpec, ContainerEngineError, ignoreNotFound, instanceLabels } from './types';
 
 /** Lines of output read back from a run (the end of it), as on Docker. */
@@ -97,16 +96,18 @@ async function waitEnded(deps: KubeCheckDeps, name: string, limitMs: number): Pr
   }
 }
 
-/** The address of the instance a check attacks: its service's cluster IP (no DNS needed, nothing published). */
+/**
+ * The address of the instance a check attacks: its service's cluster IP (no DNS needed, nothing published). Found
+ * by listing, which the engine's Role grants for services already (deploy/kubernetes/challenge-role.yaml).
+ */
 async function targetAddress(deps: KubeCheckDeps, spec: CheckSpec): Promise<CheckTargetAddress | null> {
   if (!spec.target) return null;
-  const service = await deps.core.readNamespacedService({
-    name: kubeName(spec.target.instanceId),
-    namespace: deps.namespace,
-  });
-  const host = service.spec?.clusterIP;
+  const { instanceId, port } = spec.target;
+  const labelSelector = `${instanceLabels.instance}=${instanceId}`;
+  const services = await deps.core.listNamespacedService({ namespace: deps.namespace, labelSelector });
+  const host = services.items[0]?.spec?.clusterIP;
   if (!host) throw new Error('the instance has no service address');
-  return { instanceId: spec.target.instanceId, host, port: spec.target.port };
+  return { instanceId, host, port };
 }
 
 /**
