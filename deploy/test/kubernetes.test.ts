@@ -151,7 +151,7 @@ describe('the kustomize base (deploy/kubernetes)', () => {
     expect(config.KUBE_PLATFORM_NAMESPACE).toBe(platformNamespace);
   });
 
-  it('grants the challenge engine pods, services and network policies in the challenge namespace, nothing else', () => {
+  it('grants the challenge engine pods (and their logs), services, ConfigMaps and network policies in the challenge namespace, nothing else', () => {
     expect(objects.filter((object) => object.kind.startsWith('Cluster'))).toEqual([]);
     expect(role.metadata.namespace).toBe(challengeNamespace);
     expect(objects.some((object) => object.kind === 'Namespace' && object.metadata.name === challengeNamespace)).toBe(
@@ -164,7 +164,7 @@ describe('the kustomize base (deploy/kubernetes)', () => {
       { kind: 'ServiceAccount', name: deployment.spec.template.spec.serviceAccountName, namespace: platformNamespace },
     ]);
     const resources = new Set(role.rules.flatMap((rule) => rule.resources));
-    expect([...resources].sort()).toEqual(['networkpolicies', 'pods', 'services']);
+    expect([...resources].sort()).toEqual(['configmaps', 'networkpolicies', 'pods', 'pods/log', 'services']);
   });
 });
 
@@ -185,7 +185,7 @@ describe('the challenge engine with exactly the rights of the Role', () => {
   });
   afterAll(() => fake.close());
 
-  it('starts, lists and destroys an instance, needing every right granted and no other', async () => {
+  it('starts, lists and destroys an instance and runs a health check on it, needing every right granted and no other', async () => {
     const engine = createKubernetesEngine({
       namespace: challengeNamespace,
       platformNamespace,
@@ -206,8 +206,22 @@ describe('the challenge engine with exactly the rights of the Role', () => {
       publish: false,
       egress: 'Isolated',
     };
-    await engine.start(spec);
+    await engine.start({ ...spec, checkTarget: true });
     expect(await engine.list()).toEqual([{ instanceId, running: true }]);
+    fake.runPod = (pod) =>
+      pod.metadata.labels?.['flagpole.check-id'] ? { output: 'flag{x}\n', exitCode: 0 } : undefined;
+    const check = await engine.runCheck?.({
+      checkId: 'c3a0a1f2-8b4e-4d7a-9f10-5e6d7c8b9a01',
+      image: 'registry.example/solver:1',
+      script: 'echo flag{x}',
+      files: [{ name: 'cipher.txt', content: Buffer.from('synt{k}') }],
+      env: {},
+      target: { instanceId, port: 8080 },
+      network: false,
+      timeoutMs: 5_000,
+      labels: { 'flagpole.platform': 'flagpole' },
+    });
+    expect(check).toEqual({ exitCode: 0, output: 'flag{x}\n', timedOut: false });
     await engine.destroy(instanceId);
     expect(await engine.list()).toEqual([]);
     // Only the namespace itself is out of reach (cluster-wide), and the engine does without it.

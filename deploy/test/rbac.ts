@@ -14,14 +14,16 @@ export interface RequestAttributes {
   namespace: string | null;
 }
 
-const NAMESPACED = /^\/(?:api\/v1|apis\/([^/]+)\/[^/]+)\/namespaces\/([^/]+)\/([^/]+)(?:\/([^/]+))?$/;
+const NAMESPACED = /^\/(?:api\/v1|apis\/([^/]+)\/[^/]+)\/namespaces\/([^/]+)\/([^/]+)(?:\/([^/]+)(?:\/([^/]+))?)?$/;
 const NAMESPACE = /^\/api\/v1\/namespaces(?:\/([^/]+))?$/;
 
 /** The request attributes of a REST call (the paths the challenge engine uses). */
 export function attributesOf(method: string, path: string): RequestAttributes {
   const named = NAMESPACED.exec(path);
   if (named) {
-    const [, group = '', namespace = '', resource = '', name] = named;
+    const [, group = '', namespace = '', kind = '', name, subresource] = named;
+    // A subresource (a pod's log) is authorised as `pods/log`.
+    const resource = subresource ? `${kind}/${subresource}` : kind;
     const verb = { GET: name ? 'get' : 'list', POST: 'create', DELETE: 'delete', PUT: 'update', PATCH: 'patch' }[
       method
     ];

@@ -27,8 +27,9 @@ export function createHealthInstances(deps: ContainerServiceDeps, lifecycle: Ins
       const spec = lifecycle.specOf(challenge, instanceId, { teamId: null, flag: options.flag });
       spec.labels[instanceLabels.team] = HEALTH_TEAM_LABEL;
       spec.env.FLAGPOLE_TEAM_ID = HEALTH_TEAM_LABEL;
-      // The check reaches it from inside its network namespace: nothing needs publishing.
+      // The check reaches it from inside the engine (its network namespace, or its pod): nothing needs publishing.
       spec.publish = false;
+      spec.checkTarget = true;
       await repository.reserve({ participationId: null, challengeId }, async (trx) => {
         await repository.insert(trx, {
           id: instanceId,

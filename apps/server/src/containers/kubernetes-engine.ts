@@ -1,4 +1,6 @@
 import { CoreV1Api, KubeConfig, NetworkingV1Api } from '@kubernetes/client-node';
+import { runKubernetesCheck } from './kubernetes-check';
+import { KUBE_CHECK_FILE_BYTES } from './kubernetes-check-manifests';
 import { kubeName, kubeNetworkPolicy, kubePod, kubeService } from './kubernetes-manifests';
 import {
   type ContainerEngine,
@@ -31,7 +33,10 @@ const codeOf = (error: unknown): number | undefined =>
 
 const ignoreMissing = (action: Promise<unknown>) => ignoreNotFound(action, codeOf);
 
-/** Kubernetes: per instance a pod, a service and a network policy in one namespace. */
+/**
+ * Kubernetes: per instance a pod, a service and a network policy in one namespace; per health check run a pod,
+ * a ConfigMap and a network policy in the same namespace (kubernetes-check.ts).
+ */
 export function createKubernetesEngine(options: KubernetesEngineOptions) {
   const config = options.kubeConfig ?? new KubeConfig();
   if (!options.kubeConfig) {
@@ -142,6 +147,13 @@ export function createKubernetesEngine(options: KubernetesEngineOptions) {
         ...[...services.items, ...policies.items].map((item) => ({ instanceId: idOf(item), running: false })),
       ]);
     },
+    async runCheck(spec) {
+      await ensureNamespace().catch((error) => {
+        throw new ContainerEngineError(`kubernetes: ${(error as Error).message}`);
+      });
+      return runKubernetesCheck({ core, net, namespace, startWaitMs: readyTimeoutMs, pollMs }, spec);
+    },
+    checkFileBytes: KUBE_CHECK_FILE_BYTES,
     async close(): Promise<void> {},
   };
   return engine;

@@ -1,5 +1,8 @@
-import type { V1NetworkPolicy, V1Pod, V1Service } from '@kubernetes/client-node';
+import type { V1NetworkPolicy, V1NetworkPolicyIngressRule, V1Pod, V1Service } from '@kubernetes/client-node';
 import { type InstanceSpec, instanceLabels, PRIVATE_RANGES } from './types';
+
+/** Label of a health check's pod naming the instance it checks: that instance's policy lets it in. */
+export const CHECK_TARGET_LABEL = 'flagpole.check-target';
 
 /** Name of the pod, service and network policy of one instance (a DNS label starting with a letter). */
 export const kubeName = (instanceId: string) => `fp-${instanceId.toLowerCase()}`;
@@ -55,7 +58,8 @@ export function kubeService(spec: InstanceSpec): V1Service {
  * as a NodePort, to that port from any address: NodePort traffic usually arrives source-NATed to a node
  * address, and players on a LAN have private addresses, so no source range can tell players apart. Other
  * instances are kept out by their own policies, which select their pods by instance label and let them open
- * connections to public addresses only (Open) or nowhere (Isolated).
+ * connections to public addresses only (Open) or nowhere (Isolated). A health check's instance also lets in, on its
+ * port, the pod of its check (labelled with its id; only the platform creates pods in the namespace).
  */
 export function kubeNetworkPolicy(spec: InstanceSpec, platformNamespace: string): V1NetworkPolicy {
   const fromPlatform = {
@@ -65,6 +69,12 @@ export function kubeNetworkPolicy(spec: InstanceSpec, platformNamespace: string)
     _from: [{ ipBlock: { cidr: '0.0.0.0/0' } }],
     ports: [{ port: spec.exposePort, protocol: 'TCP' }],
   };
+  const fromCheck = {
+    _from: [{ podSelector: { matchLabels: { [CHECK_TARGET_LABEL]: spec.instanceId } } }],
+    ports: [{ port: spec.exposePort, protocol: 'TCP' }],
+  };
+  const ingress: V1NetworkPolicyIngressRule[] = spec.publish ? [fromPlatform, fromPlayers] : [fromPlatform];
+  if (spec.checkTarget) ingress.push(fromCheck);
   return {
     apiVersion: 'networking.k8s.io/v1',
     kind: 'NetworkPolicy',
@@ -72,7 +82,7 @@ export function kubeNetworkPolicy(spec: InstanceSpec, platformNamespace: string)
     spec: {
       podSelector: { matchLabels: { [instanceLabels.instance]: spec.instanceId } },
       policyTypes: ['Ingress', 'Egress'],
-      ingress: spec.publish ? [fromPlatform, fromPlayers] : [fromPlatform],
+      ingress,
       egress: spec.egress === 'Open' ? [{ to: [{ ipBlock: { cidr: '0.0.0.0/0', except: PRIVATE_RANGES } }] }] : [],
     },
   };

@@ -21,6 +21,11 @@ export interface InstanceSpec {
   publish: boolean;
   /** Open: the instance may reach the internet; Isolated: no outgoing traffic at all. */
   egress: 'Open' | 'Isolated';
+  /**
+   * A health check's instance: its check's own container must reach it (on Kubernetes a separate pod, let in
+   * by the instance's network policy; on Docker the check shares the instance's network namespace anyway).
+   */
+  checkTarget?: boolean;
 }
 
 /** Where a started instance can be reached. */
@@ -67,6 +72,8 @@ export interface ContainerEngine {
   storageUsage?(): Promise<Map<string, number>>;
   /** Runs a health check's solve script to its end or its time limit (absent: the engine cannot). */
   runCheck?(spec: CheckSpec): Promise<CheckResult>;
+  /** The largest attachment the engine can put beside a check's script (unset: no limit of its own). */
+  readonly checkFileBytes?: number;
   /** Releases connections. */
   close(): Promise<void>;
 }
@@ -143,7 +150,7 @@ export interface CheckSpec {
   /** Files put beside the script (the challenge's attachment), by file name. */
   files: Array<{ name: string; content: Buffer }>;
   env: Record<string, string>;
-  /** The fresh instance the script attacks (it reaches it on the loopback address), or null. */
+  /** The fresh instance the script attacks (Docker: on the loopback address; Kubernetes: its service), or null. */
   target: { instanceId: string; port: number } | null;
   /** Without a target: whether the script may reach the network (a remote attachment to download). */
   network: boolean;

@@ -56,7 +56,8 @@ export function createHealthRunner(deps: {
     const hash = attachment.file_hash;
     if (!hash) return { files: [], url: null };
     const name = material.file_name ?? attachment.file_name ?? 'attachment';
-    const content = await deps.readFile(hash, MAX_ATTACHMENT_BYTES);
+    // An attachment the engine cannot carry in (Kubernetes: over a ConfigMap's size) is reached by its address.
+    const content = await deps.readFile(hash, Math.min(MAX_ATTACHMENT_BYTES, deps.engine.checkFileBytes ?? Infinity));
     const url = new URL(`/assets/${hash}/${encodeURIComponent(name)}`, deps.publicUrl).toString();
     return { files: content ? [{ name, content }] : [], url };
   }
