@@ -13,6 +13,7 @@ import { registerContainers } from './containers.module';
 import { registerDashboard } from './dashboard.module';
 import type { Db } from './db/database';
 import { migrations } from './db/migrations/index';
+import { evidenceDownloads, registerEvidence } from './evidence.module';
 import { type GamePlay, registerGamePlay } from './game-play.module';
 import { registerHealthChecks } from './health.module';
 import { requireDeclaredAccess } from './http/access';
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stagingDir = path.join(config.filesDir, '.staging');
   const files = createFileStore({ blobs, stagingDir, files: createFileRepository(db) });
   const assets = createAssetService({ files });
+  const downloads = evidenceDownloads(db, clock, app.log);
   const limiter = createRateLimiter({
     store,
     clock,
@@ -313,7 +315,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxFileBytes: config.MAX_ASSET_BYTES,
     maxTotalBytes: 2 * config.MAX_ASSET_BYTES,
   };
-  await app.register(assetsRoutes({ files, assets: assets, uploadLimits: assetUploadLimits }));
+  await app.register(
+    assetsRoutes({ files, assets: assets, uploadLimits: assetUploadLimits, onDownload: downloads.record }),
+  );
   await app.register(accountRoutes({ auth, profiles, accountEmail, maxImageBytes: limits.imageBytes }));
   await registerSignIn(app, {
     config,
@@ -382,6 +386,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The dashboard is registered after the game's live channel; failures reach it once it exists.
     onStartFailed: (gameId) => dashboard?.startFailed(gameId),
   });
+  await registerEvidence(app, { db, clock, repository: downloads.repository, owner: lease.id });
   await registerHealthChecks(app, {
     config,
     db,

@@ -21,6 +21,7 @@ import * as hintsAwards from './0021_hints_awards';
 import * as challengePrerequisites from './0022_challenge_prerequisites';
 import * as soloGames from './0023_solo_games';
 import * as healthChecks from './0024_health_checks';
+import * as flagSharingEvidence from './0026_flag_sharing_evidence';
 
 /** Every migration in order; names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0022_challenge_prerequisites': challengePrerequisites,
   '0023_solo_games': soloGames,
   '0024_health_checks': healthChecks,
+  '0026_flag_sharing_evidence': flagSharingEvidence,
 };
