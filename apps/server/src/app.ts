@@ -13,6 +13,7 @@ import { registerContainers } from './containers.module';
 import { registerDashboard } from './dashboard.module';
 import type { Db } from './db/database';
 import { migrations } from './db/migrations/index';
+import type { EvidenceService } from './evidence/evidence.service';
 import { evidenceDownloads, registerEvidence } from './evidence.module';
 import { type GamePlay, registerGamePlay } from './game-play.module';
 import { registerHealthChecks } from './health.module';
@@ -112,6 +113,8 @@ export interface AppServices {
   storage: BlobStore;
   /** The webhook delivery queue (tests run its ticks with the injected clock). */
   webhooks: WebhookQueue;
+  /** Flag-sharing evidence (tests run its claimed computation directly). */
+  evidence: EvidenceService;
 }
 
 declare module 'fastify' {
@@ -386,7 +389,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The dashboard is registered after the game's live channel; failures reach it once it exists.
     onStartFailed: (gameId) => dashboard?.startFailed(gameId),
   });
-  await registerEvidence(app, { db, clock, repository: downloads.repository, owner: lease.id });
+  const evidence = await registerEvidence(app, { db, clock, repository: downloads.repository, owner: lease.id });
   await registerHealthChecks(app, {
     config,
     db,
@@ -454,7 +457,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       liveConnections: () => play.liveConnections() + admin.liveLogConnections() + hubs.counts().connections,
     },
   });
-  app.decorate('services', { settings, posts, play, admin, hubs, storage: blobs, webhooks });
+  app.decorate('services', { settings, posts, play, admin, hubs, storage: blobs, webhooks, evidence });
   registerMetrics(app, {
     config,
     db,

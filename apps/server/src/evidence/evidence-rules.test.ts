@@ -96,6 +96,8 @@ describe('signals', () => {
         session(2, '10.0.0.1', 'UA-2', 'de'),
         session(3, '10.0.0.3', 'UA-1', 'de'),
         session(4, '10.0.0.4', 'UA-1', 'fr'),
+        session(10, '10.0.0.10', 'UA-9', null),
+        session(11, '10.0.0.11', 'UA-9', null),
         ...[5, 6, 7, 8, 9].map((p) => session(p, '192.168.0.1', null, null)),
       ],
     });

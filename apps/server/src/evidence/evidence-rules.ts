@@ -178,7 +178,8 @@ export function sharedSessionSignals(rows: SessionRow[], emit: Emit): void {
     (detail) => ({ detail }),
   );
   sharedValueSignals(
-    groupByTeam(rows, (r) => (r.userAgent ? `${r.userAgent} | ${r.language ?? ''}` : null)),
+    // Both parts: a browser sends both; a script or an old session without its language would match too often.
+    groupByTeam(rows, (r) => (r.userAgent && r.language ? `${r.userAgent} | ${r.language}` : null)),
     'SharedFingerprint',
     STRENGTH.SharedFingerprint,
     emit,

@@ -41,7 +41,7 @@ export const evidenceRoutes =
           params: GameParams,
           response: { 200: EvidenceReport, ...errorResponses(...denied) },
         },
-        config: { access: 'Monitor' },
+        config: { access: 'Monitor', audit: 'evidence.refresh' },
       },
       async (request) => evidence.refreshNow(request.params.id),
     );
