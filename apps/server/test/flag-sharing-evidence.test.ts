@@ -94,7 +94,7 @@ describe('a scripted game', () => {
     await addFlag(ctx.db, dyn, 'flag{dyn-dan}', { participationId: team.dan?.participationId as number });
 
     await submit(scripted, 'eva', s1 as number, 'flag{ Nope }');
-    await submit(scripted, 'eli', s1 as number, 'FLAG{nope}');
+    await submit(scripted, 'eli', s1 as number, '  FLAG{ NOPE }');
     for (const id of [s1, s2, s3] as number[]) {
       await submit(scripted, 'eva', id, `flag{s${id}}`);
       await submit(scripted, 'eli', id, `flag{s${id}}`);
@@ -110,13 +110,13 @@ describe('a scripted game', () => {
     expect(computedAt).toBe(ctx.clock.now().getTime());
     expect(cases.map((c) => [teamsOf(c), c.strength, c.signals.map((s) => s.kind)])).toEqual([
       ['T-cai+T-dan', 0.955, ['WrongTeamFlag', 'SharedFingerprint']],
-      ['T-eva+T-eli', 0.874, ['SameWrongAnswer', 'CloseSolveSequence', 'SharedAddress']],
+      ['T-eva+T-eli', 0.706, ['SameWrongAnswer', 'SharedAddress', 'CloseSolveSequence']],
       ['T-cai', 0.5, ['SolveBeforeAccess']],
     ]);
     const pair = cases[1]?.signals ?? [];
     expect(pair[0]).toMatchObject({ challenge: 'Seq 1', detail: 'flag{ nope }', strength: 0.4 });
-    expect(pair[1]).toMatchObject({ detail: '3', strength: 0.3 });
-    expect(pair[2]).toMatchObject({ detail: '10.77.0.1', strength: 0.3 });
+    expect(pair[1]).toMatchObject({ detail: '10.77.0.1', strength: 0.3 });
+    expect(pair[2]).toMatchObject({ detail: '3', strength: 0.3 });
     expect(cases[0]?.signals[1]?.detail).toBe('Mozilla/5.0 Evidence | de-DE,de;q=0.9');
     expect(cases[2]?.signals[0]).toMatchObject({ challenge: 'Box', detail: 'never' });
   });
@@ -160,11 +160,11 @@ describe('a scripted game', () => {
   });
 
   it('exports every case as JSON and as an xlsx workbook', async () => {
-    const json = await admin.get(`/api/game/${scripted}/evidence/export?format=json`);
+    const json = await admin.get(`/api/game/${scripted}/evidence/export`);
     expect(json.statusCode).toBe(200);
     expect(json.headers['content-disposition']).toContain('.json');
     expect((JSON.parse(json.body) as EvidenceReport).cases).toHaveLength(3);
-    const xlsx = await admin.get(`/api/game/${scripted}/evidence/export?format=xlsx`);
+    const xlsx = await admin.get(`/api/game/${scripted}/evidencesheet`);
     expect(xlsx.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);

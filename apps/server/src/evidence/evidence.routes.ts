@@ -70,27 +70,36 @@ export const evidenceRoutes =
       {
         schema: {
           tags,
-          summary: 'Every case with its signals, dismissed ones too, as JSON or an .xlsx workbook',
+          summary: 'Every case with its signals, dismissed ones too, as a JSON file',
           params: GameParams,
-          querystring: z.object({ format: z.enum(['json', 'xlsx']).default('json') }),
-          response: {
-            200: {
-              description: 'The evidence file',
-              content: {
-                ...binaryBody('application/json', 'The cases as JSON').content,
-                ...binaryBody(XLSX_TYPE, 'The workbook').content,
-              },
-            },
-            ...errorResponses(...denied),
-          },
+          response: { 200: EvidenceReport, ...errorResponses(...denied) },
         },
         config: { access: 'Monitor' },
       },
       async (request, reply) => {
-        const xlsx = request.query.format === 'xlsx';
-        const file = xlsx ? await evidence.exportXlsx(request.params.id) : await evidence.exportJson(request.params.id);
+        const file = await evidence.exportJson(request.params.id);
         return reply
-          .type(xlsx ? XLSX_TYPE : 'application/json')
+          .header('content-disposition', file.disposition)
+          .header('cache-control', 'no-store')
+          .send(file.report);
+      },
+    );
+
+    app.get(
+      '/api/game/:id/evidencesheet',
+      {
+        schema: {
+          tags,
+          summary: 'Every case, one row per signal, as an .xlsx workbook',
+          params: GameParams,
+          response: { 200: binaryBody(XLSX_TYPE, 'The workbook'), ...errorResponses(...denied) },
+        },
+        config: { access: 'Monitor' },
+      },
+      async (request, reply) => {
+        const file = await evidence.exportXlsx(request.params.id);
+        return reply
+          .type(XLSX_TYPE)
           .header('content-disposition', file.disposition)
           .header('cache-control', 'no-store')
           .send(file.body);

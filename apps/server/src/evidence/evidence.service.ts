@@ -128,9 +128,8 @@ export function createEvidenceService(deps: {
       if (!done) throw notFound('error.evidenceCaseNotFound');
     },
 
-    async exportJson(gameId: number): Promise<EvidenceFile> {
-      const body = Buffer.from(JSON.stringify(await report(gameId, true), null, 2));
-      return { disposition: await exportName(gameId, 'json'), body };
+    async exportJson(gameId: number): Promise<{ disposition: string; report: EvidenceReport }> {
+      return { disposition: await exportName(gameId, 'json'), report: await report(gameId, true) };
     },
 
     /** One row per signal (a case's teams and strength repeated), so a sheet filter finds a team's evidence. */
