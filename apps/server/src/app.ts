@@ -13,6 +13,8 @@ import { registerContainers } from './containers.module';
 import { registerDashboard } from './dashboard.module';
 import type { Db } from './db/database';
 import { migrations } from './db/migrations/index';
+import type { EvidenceService } from './evidence/evidence.service';
+import { evidenceDownloads, registerEvidence } from './evidence.module';
 import { type GamePlay, registerGamePlay } from './game-play.module';
 import { registerHealthChecks } from './health.module';
 import { requireDeclaredAccess } from './http/access';
@@ -112,6 +114,8 @@ export interface AppServices {
   storage: BlobStore;
   /** The webhook delivery queue (tests run its ticks with the injected clock). */
   webhooks: WebhookQueue;
+  /** Flag-sharing evidence (tests run its claimed computation directly). */
+  evidence: EvidenceService;
 }
 
 declare module 'fastify' {
@@ -223,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stagingDir = path.join(config.filesDir, '.staging');
   const files = createFileStore({ blobs, stagingDir, files: createFileRepository(db) });
   const assets = createAssetService({ files });
+  const downloads = evidenceDownloads(db, clock, app.log);
   const limiter = createRateLimiter({
     store,
     clock,
@@ -315,7 +320,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxFileBytes: config.MAX_ASSET_BYTES,
     maxTotalBytes: 2 * config.MAX_ASSET_BYTES,
   };
-  await app.register(assetsRoutes({ files, assets: assets, uploadLimits: assetUploadLimits }));
+  await app.register(
+    assetsRoutes({ files, assets: assets, uploadLimits: assetUploadLimits, onDownload: downloads.record }),
+  );
   await app.register(accountRoutes({ auth, profiles, accountEmail, maxImageBytes: limits.imageBytes }));
   await registerSignIn(app, {
     config,
@@ -384,6 +391,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The dashboard is registered after the game's live channel; failures reach it once it exists.
     onStartFailed: (gameId) => dashboard?.startFailed(gameId),
   });
+  const evidence = await registerEvidence(app, { db, clock, repository: downloads.repository, owner: lease.id });
   await registerHealthChecks(app, {
     config,
     db,
@@ -452,7 +460,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       liveConnections: () => play.liveConnections() + admin.liveLogConnections() + hubs.counts().connections,
     },
   });
-  app.decorate('services', { settings, posts, play, admin, hubs, storage: blobs, webhooks });
+  app.decorate('services', { settings, posts, play, admin, hubs, storage: blobs, webhooks, evidence });
   registerMetrics(app, {
     config,
     db,

@@ -261,6 +261,16 @@ export const ROUTES: AccessRow[] = [
   { route: 'GET /api/game/:id/dashboard', expect: MONITOR, url: (f) => `${game(f)}/dashboard` },
   { route: 'GET /api/game/:id/scoreboardsheet', expect: MONITOR, url: (f) => `${game(f)}/scoreboardsheet` },
   { route: 'GET /api/game/:id/submissionsheet', expect: MONITOR, url: (f) => `${game(f)}/submissionsheet` },
+  { route: 'GET /api/game/:id/evidence', expect: MONITOR, url: (f) => `${game(f)}/evidence` },
+  { route: 'POST /api/game/:id/evidence/refresh', expect: MONITOR, url: (f) => `${game(f)}/evidence/refresh` },
+  {
+    route: 'PUT /api/game/:id/evidence/:key/dismissed',
+    expect: MONITOR,
+    url: (f) => `${game(f)}/evidence/999999-999998/dismissed`,
+    body: () => ({ dismissed: true }),
+  },
+  { route: 'GET /api/game/:id/evidence/export', expect: MONITOR, url: (f) => `${game(f)}/evidence/export` },
+  { route: 'GET /api/game/:id/evidencesheet', expect: MONITOR, url: (f) => `${game(f)}/evidencesheet` },
   // Writeups belong to a team of the game; the fixture game collects none, so players get a 400.
   { route: 'GET /api/game/:id/writeup', expect: PLAYER, url: (f) => `${game(f)}/writeup` },
   { route: 'POST /api/game/:id/writeup', expect: PLAYER, url: (f) => `${game(f)}/writeup` },

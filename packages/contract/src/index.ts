@@ -17,6 +17,7 @@ export * from './schemas/challenge';
 export * from './schemas/common';
 export * from './schemas/container';
 export * from './schemas/dashboard';
+export * from './schemas/evidence';
 export * from './schemas/game';
 export * from './schemas/health';
 export * from './schemas/hints';

@@ -30,6 +30,8 @@ export interface SessionsTable {
   expires_at: Timestamp;
   ip: string | null;
   user_agent: string | null;
+  /** The Accept-Language header at sign-in (migration 0026): with the user agent, the browser fingerprint. */
+  language: Defaulted<string | null>;
 }
 
 /** Single-use tokens mailed to users: e-mail verification, password reset, e-mail change. */
@@ -397,6 +399,30 @@ export interface ContainerInstancesTable {
 }
 
 /** A challenge's health check, its status and the claim of the process running it (migration 0024). */
+export interface EvidenceRunsTable {
+  game_id: number;
+  computed_at: Timestamp | null;
+  claimed_by: string | null;
+  claimed_until: Timestamp | null;
+}
+
+export interface EvidenceCasesTable {
+  game_id: number;
+  case_key: string;
+  participation_ids: ColumnType<number[], string, string>;
+  strength: number;
+  signals: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+  dismissed_at: Timestamp | null;
+  dismissed_by: string | null;
+}
+
+export interface AttachmentDownloadsTable {
+  participation_id: number;
+  challenge_id: number;
+  first_at: Timestamp;
+}
+
 export interface HealthChecksTable {
   challenge_id: number;
   game_id: number;
@@ -547,6 +573,9 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   health_checks: HealthChecksTable;
+  evidence_runs: EvidenceRunsTable;
+  evidence_cases: EvidenceCasesTable;
+  attachment_downloads: AttachmentDownloadsTable;
   health_check_runs: HealthCheckRunsTable;
   rehearsal_runs: RehearsalRunsTable;
 }

@@ -54,6 +54,8 @@ export const AUDIT_ACTIONS = {
   'phase.delete': 'delete a game phase',
   'award.create': 'give or take points (an award or a penalty)',
   'award.delete': 'remove an award or a penalty',
+  'evidence.refresh': 'compute the flag-sharing evidence now',
+  'evidence.dismiss': 'dismiss or restore a flag-sharing evidence case',
   'hint.create': 'add a locked hint to a challenge',
   'hint.delete': 'delete a locked hint',
   'hint.unlock': 'unlock a hint for the team',

@@ -10,6 +10,8 @@ export const REHEARSAL_HEADER = 'x-flagpole-rehearsal';
 export interface RequestContext {
   ip: string;
   userAgent: string | undefined;
+  /** The raw Accept-Language header: with the user agent, a session's browser fingerprint (flag-sharing evidence). */
+  acceptLanguage?: string | undefined;
   language: Language;
   /**
    * Names the account the request turned out to act for (a sign-in, a registration), so that its audit entry
@@ -27,6 +29,7 @@ export function requestContext(request: FastifyRequest): RequestContext {
   return {
     ip: request.ip,
     userAgent: request.headers['user-agent'],
+    acceptLanguage: request.headers['accept-language'],
     language: request.language,
     rehearsal: headerValue(request.headers[REHEARSAL_HEADER]),
     identify: (userName) => {

@@ -8,6 +8,7 @@ export interface NewSession {
   expiresAt: Date;
   ip: string | null;
   userAgent: string | null;
+  language?: string | null;
 }
 
 export function createSessionRepository(db: Db) {
@@ -32,6 +33,7 @@ export function createSessionRepository(db: Db) {
           expires_at: session.expiresAt,
           ip: session.ip,
           user_agent: session.userAgent,
+          language: session.language ?? null,
         })
         .execute();
     },

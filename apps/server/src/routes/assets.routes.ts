@@ -15,7 +15,13 @@ const LocalFile = z.object({
 const FileHash = z.string().max(128).describe('64 lower-case hex characters');
 
 export const assetsRoutes =
-  (deps: { files: FileStore; assets: AssetService; uploadLimits: UploadLimits }): FastifyPluginAsyncZod =>
+  (deps: {
+    files: FileStore;
+    assets: AssetService;
+    uploadLimits: UploadLimits;
+    /** A signed-in user downloaded a file (not a picture): flag-sharing evidence records first downloads. */
+    onDownload?: (userId: string, hash: string) => void;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     await acceptUploads(app);
     app.get(
@@ -52,6 +58,7 @@ export const assetsRoutes =
             "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'",
           );
         if (!inline) reply.header('content-disposition', disposition);
+        if (!inline && request.identity) deps.onDownload?.(request.identity.userId, file.hash);
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
         // S3 storage with redirected downloads: the bucket serves the bytes, under the same type and name.
         const direct = await deps.files.directUrl(file, { contentType: type, disposition });

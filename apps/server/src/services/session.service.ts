@@ -19,6 +19,7 @@ export const SESSIONS_CHANGED = 'sessions:changed';
 export interface SessionClient {
   ip: string;
   userAgent: string | undefined;
+  acceptLanguage?: string | undefined;
 }
 
 export interface LiveSession {
@@ -95,6 +96,7 @@ export function createSessionService(deps: {
         expiresAt,
         ip: client.ip,
         userAgent: client.userAgent?.slice(0, 512) ?? null,
+        language: client.acceptLanguage?.slice(0, 128) ?? null,
       });
       return { token, expiresAt };
     },

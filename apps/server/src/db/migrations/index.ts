@@ -22,6 +22,7 @@ import * as challengePrerequisites from './0022_challenge_prerequisites';
 import * as soloGames from './0023_solo_games';
 import * as healthChecks from './0024_health_checks';
 import * as hintNotices from './0025_hint_notices';
+import * as flagSharingEvidence from './0026_flag_sharing_evidence';
 import * as rehearsals from './0027_rehearsals';
 
 /** Every migration in order; names are permanent once released. */
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '0023_solo_games': soloGames,
   '0024_health_checks': healthChecks,
   '0025_hint_notices': hintNotices,
+  '0026_flag_sharing_evidence': flagSharingEvidence,
   '0027_rehearsals': rehearsals,
 };
