@@ -1,7 +1,8 @@
 import type { LogMessageModel } from '@flagpole/contract';
 import { useEffect, useRef, useState } from 'react';
-import { connectSocket, type LiveLimit, type LiveState, liveStateOf } from '@/features/games/lib/live';
-import { logsLiveUrl, parseLogFrame } from '../live-logs';
+import { type LiveLimit, type LiveState, liveStateOf } from '@/features/games/lib/live';
+import { listenAdminLive } from '../admin-live-socket';
+import { parseLogFrame } from '../live-logs';
 
 /**
  * Follows the live log socket while `enabled`, calling `onEntry` for each pushed entry; reconnects with back-off
@@ -26,16 +27,14 @@ export function useLiveLogs(
       setLimit(null);
       return;
     }
-    return connectSocket({
-      url: logsLiveUrl(window.location),
-      createSocket: (url) => new WebSocket(url),
-      parse: parseLogFrame,
-      onMessage: (entry) => onEntryRef.current(entry),
+    return listenAdminLive({
+      onFrame: (raw) => {
+        const entry = parseLogFrame(raw);
+        if (entry) onEntryRef.current(entry);
+      },
       onStateChange: setConnected,
       onLimit: setLimit,
       onReconnect: () => onReconnectRef.current?.(),
-      setTimer: (callback, ms) => window.setTimeout(callback, ms),
-      clearTimer: (handle) => window.clearTimeout(handle as number),
     });
   }, [enabled]);
 

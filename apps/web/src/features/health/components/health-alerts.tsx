@@ -3,8 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
-import { logsLiveUrl } from '@/features/admin-site/live-logs';
-import { connectSocket } from '@/features/games/lib/live';
+import { listenAdminLive } from '@/features/admin-site/admin-live-socket';
 import { gameHealthKey } from '../api/health';
 
 /** The health alert of an admin live frame, or null for anything else (log entries, garbage). */
@@ -27,11 +26,10 @@ export function HealthAlerts() {
   const { mutate } = useSWRConfig();
   useEffect(() => {
     if (typeof WebSocket === 'undefined') return;
-    return connectSocket({
-      url: logsLiveUrl(window.location),
-      createSocket: (url) => new WebSocket(url),
-      parse: parseHealthFrame,
-      onMessage: (alert) => {
+    return listenAdminLive({
+      onFrame: (raw) => {
+        const alert = parseHealthFrame(raw);
+        if (!alert) return;
         const failing = alert.status === 'Failing';
         notifications.show({
           id: `health-${alert.challengeId}`,
@@ -42,8 +40,6 @@ export function HealthAlerts() {
         });
         void mutate(gameHealthKey(alert.gameId));
       },
-      setTimer: (callback, ms) => window.setTimeout(callback, ms),
-      clearTimer: (handle) => window.clearTimeout(handle as number),
     });
   }, [t, mutate]);
   return null;
