@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
+import { createDueTicker } from '../lib/due-ticker';
 import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import type { NoticeRepository } from '../repositories/notice.repository';
 import { GAMES_CHANGED } from './game-edit.service';
@@ -46,19 +47,7 @@ export function createReleaseTicker(deps: {
   log: FastifyBaseLogger;
   tickMs?: number;
 }) {
-  const { db, clock } = deps;
-  let upcoming: Upcoming[] = [];
-  let stale = true;
-  let readAt = 0;
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  const markStale = () => {
-    stale = true;
-  };
-  const unsubscribers = [SCOREBOARD_INVALIDATE, GAMES_CHANGED, BUS_RESYNC].map((channel) =>
-    deps.events.subscribe(channel, markStale),
-  );
+  const { db } = deps;
 
   /** Releases still ahead, and releases that came whose notice nobody has claimed (enabled ones only). */
   async function read(now: Date): Promise<Upcoming[]> {
@@ -112,55 +101,20 @@ export function createReleaseTicker(deps: {
     for (const { gameId, notice } of claimed.notices) await deps.notices.announce(gameId, notice);
   }
 
-  async function tick(): Promise<void> {
-    const now = clock.now();
-    if (stale || Date.now() - readAt >= REREAD_MS) {
-      stale = false;
-      readAt = Date.now();
-      upcoming = await read(now);
-    }
-    const due = upcoming.filter((release) => release.at <= now.getTime());
-    if (due.length === 0) return;
-    upcoming = upcoming.filter((release) => release.at > now.getTime());
-    for (const gameId of new Set(due.map((release) => release.gameId))) deps.rebuildHere(gameId);
-    if (due.some((release) => release.claimable)) await claim(now);
-    stale = true;
-  }
-
-  /**
-   * One tick at a time. A failure (database away) is logged and everything is read again at the next periodic read,
-   * not at every tick, so an outage logs one line every few seconds.
-   */
-  function runTick(): Promise<void> {
-    running ??= tick()
-      .catch((error: unknown) => {
-        stale = false;
-        readAt = Date.now();
-        deps.log.error({ err: error }, 'challenge release tick failed');
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
-
-  return {
-    start(): void {
-      if (timer) return;
-      timer = setInterval(() => void runTick(), deps.tickMs ?? TICK_MS);
-      timer.unref();
+  return createDueTicker({
+    clock: deps.clock,
+    events: deps.events,
+    staleOn: [SCOREBOARD_INVALIDATE, GAMES_CHANGED, BUS_RESYNC],
+    read,
+    at: (release) => release.at,
+    async onDue(due, now) {
+      for (const gameId of new Set(due.map((release) => release.gameId))) deps.rebuildHere(gameId);
+      if (due.some((release) => release.claimable)) await claim(now);
     },
-    /** Runs one tick now (tests). */
-    tick: runTick,
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-    close(): Promise<void> {
-      for (const unsubscribe of unsubscribers) unsubscribe();
-      return this.stop();
-    },
-  };
+    log: deps.log,
+    name: 'challenge release',
+    tickMs: deps.tickMs ?? TICK_MS,
+    rereadMs: REREAD_MS,
+  });
 }
 export type ReleaseTicker = ReturnType<typeof createReleaseTicker>;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
+import { createDueTicker } from '../lib/due-ticker';
 import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import type { NoticeRepository } from '../repositories/notice.repository';
 import { GAMES_CHANGED } from './game-edit.service';
@@ -52,18 +53,7 @@ export function createHintFreeNotices(deps: {
   log: FastifyBaseLogger;
   tickMs?: number;
 }) {
-  const { db, clock } = deps;
-  let times: number[] = [];
-  let stale = true;
-  let readAt = 0;
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  const unsubscribers = [SCOREBOARD_INVALIDATE, GAMES_CHANGED, BUS_RESYNC].map((channel) =>
-    deps.events.subscribe(channel, () => {
-      stale = true;
-    }),
-  );
+  const { db } = deps;
 
   async function read(): Promise<number[]> {
     const rows = await db
@@ -101,47 +91,17 @@ export function createHintFreeNotices(deps: {
     for (const { gameId, notice } of notices) await deps.notices.announce(gameId, notice);
   }
 
-  async function tick(): Promise<void> {
-    const now = clock.now();
-    if (stale || Date.now() - readAt >= REREAD_MS) {
-      stale = false;
-      readAt = Date.now();
-      times = await read();
-    }
-    if (!times.some((at) => at <= now.getTime())) return;
-    times = times.filter((at) => at > now.getTime());
-    await claim(now);
-    stale = true;
-  }
-
-  /** One tick at a time; a failure is logged and everything is read again at the next periodic read. */
-  function runTick(): Promise<void> {
-    running ??= tick()
-      .catch((error: unknown) => {
-        stale = false;
-        readAt = Date.now();
-        deps.log.error({ err: error }, 'hint notice tick failed');
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
-
-  return {
-    start(): void {
-      if (timer) return;
-      timer = setInterval(() => void runTick(), deps.tickMs ?? TICK_MS);
-      timer.unref();
-    },
-    /** Runs one tick now (tests). */
-    tick: runTick,
-    async close(): Promise<void> {
-      for (const unsubscribe of unsubscribers) unsubscribe();
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  return createDueTicker({
+    clock: deps.clock,
+    events: deps.events,
+    staleOn: [SCOREBOARD_INVALIDATE, GAMES_CHANGED, BUS_RESYNC],
+    read,
+    at: (freeAt) => freeAt,
+    onDue: (_due, now) => claim(now),
+    log: deps.log,
+    name: 'hint notice',
+    tickMs: deps.tickMs ?? TICK_MS,
+    rereadMs: REREAD_MS,
+  });
 }
 export type HintFreeNotices = ReturnType<typeof createHintFreeNotices>;
