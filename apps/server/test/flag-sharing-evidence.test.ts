@@ -141,6 +141,8 @@ describe('a scripted game', () => {
     await report(scripted); // a new computation keeps the dismissal
     const all = ok<EvidenceReport>(await admin.get(`/api/game/${scripted}/evidence?dismissed=true`));
     expect(all.cases.find((c) => c.key === weakest?.key)?.dismissed).toBe(true);
+    // The audit log is written in batches after the response: flushed before it is read.
+    await ctx.app.services.admin.flushLogs();
     const audit = await ctx.db.selectFrom('logs').selectAll().execute();
     expect(JSON.stringify(audit)).toContain('evidence');
 

@@ -301,6 +301,9 @@ describe('live', () => {
           .where('published_at', '>=', new Date(at))
           .execute()
       ).map((row) => row.values);
+    // The context's own process is a third one on this database, on a bus of its own: were its ticker to claim the
+    // notice, the two processes under test would never carry it. Stopped here, so the two under test decide.
+    await ctx.app.services.play.hintNotices.stop();
     await withTwoApps(ctx, async (appA, appB) => {
       const sockets = await Promise.all(
         [appA, appB].map((app) => openSocket<LiveMessage>(wsUrl(app, `/api/game/${gameId}/live`))),
@@ -327,5 +330,6 @@ describe('live', () => {
         for (const socket of sockets) socket.ws.close();
       }
     });
+    ctx.app.services.play.hintNotices.start();
   });
 });
