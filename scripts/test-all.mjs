@@ -1,19 +1,25 @@
 #!/usr/bin/env node
-// Runs every test suite of the repository in turn and prints one closing line with the totals.
-import { spawnSync } from 'node:child_process';
+// Runs every test suite of the repository and prints one closing line with the totals.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const suites = [
-  { name: 'contract', cwd: 'packages/contract' },
-  { name: 'server', cwd: 'apps/server' },
-  { name: 'web', cwd: 'apps/web' },
-  { name: 'e2e', cwd: 'e2e' },
-  // The `flagpole` command against the built server (docs/challenges-as-code.md).
-  { name: 'cli', cwd: 'apps/cli' },
-  // Deployment files and the container image (docs/deploy.md).
-  { name: 'deploy', cwd: 'deploy' },
+/**
+ * The suites in stages: a stage's suites share nothing (databases, ports and Docker objects are their own) and run
+ * side by side, their output printed as each finishes; stages run one after the other.
+ */
+const stages = [
+  [{ name: 'contract', cwd: 'packages/contract' }],
+  [{ name: 'server', cwd: 'apps/server' }],
+  [
+    { name: 'web', cwd: 'apps/web' },
+    // The `flagpole` command against the built server (docs/challenges-as-code.md).
+    { name: 'cli', cwd: 'apps/cli' },
+    // Deployment files and the container image (docs/deploy.md).
+    { name: 'deploy', cwd: 'deploy' },
+  ],
+  [{ name: 'e2e', cwd: 'e2e' }],
 ];
 const only = process.argv.slice(2);
 const reportDir = mkdtempSync(path.join(tmpdir(), 'flagpole-tests-'));
@@ -34,29 +40,54 @@ function slowestFiles(suiteName, summary) {
     .slice(0, 8);
 }
 
-for (const suite of suites) {
-  if (only.length > 0 && !only.includes(suite.name)) continue;
-  const report = path.join(reportDir, `${suite.name}.json`);
-  console.log(`\n=== ${suite.name} ===`);
-  const started = Date.now();
-  const result = spawnSync(
-    'npx',
-    ['vitest', 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    { cwd: suite.cwd, stdio: 'inherit', env: process.env },
+/**
+ * Runs one suite's vitest and resolves to its exit status and, when `hold` is set (suites side by side), its output,
+ * printed afterwards in one piece; otherwise the output streams as it comes.
+ */
+function runSuite(suite, report, hold) {
+  return new Promise((resolve) => {
+    const child = spawn(
+      'npx',
+      ['vitest', 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      { cwd: suite.cwd, env: process.env, stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit' },
+    );
+    const chunks = [];
+    child.stdout?.on('data', (chunk) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (status) => resolve({ status, output: Buffer.concat(chunks).toString() }));
+  });
+}
+
+async function runStage(stage) {
+  await Promise.all(
+    stage.map(async (suite) => {
+      const report = path.join(reportDir, `${suite.name}.json`);
+      const started = Date.now();
+      const hold = stage.length > 1;
+      if (!hold) console.log(`\n=== ${suite.name} ===`);
+      const { status, output } = await runSuite(suite, report, hold);
+      if (status !== 0) anyFailed = true;
+      const seconds = Math.round((Date.now() - started) / 1000);
+      if (hold)
+        console.log(`\n=== ${suite.name} (${seconds} s, run beside ${stage.length - 1} other suites) ===\n${output}`);
+      timings.push(`${suite.name} ${seconds} s`);
+      try {
+        const summary = JSON.parse(readFileSync(report, 'utf8'));
+        passed += summary.numPassedTests;
+        failed += summary.numFailedTests;
+        skipped += summary.numPendingTests + summary.numTodoTests;
+        slowest.push(...slowestFiles(suite.name, summary));
+      } catch {
+        anyFailed = true;
+        console.log(`(no report from ${suite.name})`);
+      }
+    }),
   );
-  if (result.status !== 0) anyFailed = true;
-  const seconds = Math.round((Date.now() - started) / 1000);
-  timings.push(`${suite.name} ${seconds} s`);
-  try {
-    const summary = JSON.parse(readFileSync(report, 'utf8'));
-    passed += summary.numPassedTests;
-    failed += summary.numFailedTests;
-    skipped += summary.numPendingTests + summary.numTodoTests;
-    slowest.push(...slowestFiles(suite.name, summary));
-  } catch {
-    anyFailed = true;
-    console.log(`(no report from ${suite.name})`);
-  }
+}
+
+for (const stage of stages) {
+  const chosen = stage.filter((suite) => only.length === 0 || only.includes(suite.name));
+  if (chosen.length > 0) await runStage(chosen);
 }
 rmSync(reportDir, { recursive: true, force: true });
 if (anyFailed && failed === 0) failed = 1;

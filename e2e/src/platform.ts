@@ -81,6 +81,8 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // Test files run side by side on one Docker engine: each platform reconciles only its own instances.
+      CONTAINER_OWNER: `e2e-${port}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
