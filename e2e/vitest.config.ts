@@ -1,16 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser tests drive one headless Chromium against a real server process; files run one at a
-// time so two cores are not oversubscribed.
+/**
+ * Files whose assertions are about time or load (a takeover within 5 s of a SIGKILL, a 413 within a second, a
+ * reconnect that must wait): they run after the others, one at a time, on a machine no other file loads.
+ */
+const aloneFiles = ['tests/faults.test.ts', 'tests/hostile-clients.test.ts', 'tests/live-limits.test.ts'];
+
+// Browser tests drive headless Chromium against a real server process of their own (a fresh embedded database and
+// port per file), so files share nothing: two run at once, as much of a browser test is waiting for a page.
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
     setupFiles: ['src/csp-guard.ts'],
-    fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 120_000,
     // What a page shows follows a fetch or a push; on a loaded machine that takes longer than expect.poll's 1 s
     // default, while Playwright's own waits allow 30 s.
     expect: { poll: { timeout: 10_000 } },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'browser', include: ['tests/**/*.test.ts'], exclude: aloneFiles, maxWorkers: 2 },
+      },
+      { extends: true, test: { name: 'alone', include: aloneFiles, fileParallelism: false, maxWorkers: 1 } },
+    ],
   },
 });

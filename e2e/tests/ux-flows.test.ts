@@ -32,7 +32,8 @@ const editorUrl = () => `/admin/games/${gameId}/challenges/${challengeId}`;
 describe('the challenge editor', () => {
   it('saves the fields and the attachment with one button, and there is no second save button', async () => {
     await admin.goto(editorUrl());
-    await admin.getByLabel('Title').fill('Warm-up');
+    // The locked hints section below has a title field of its own.
+    await admin.getByRole('region', { name: 'Challenge' }).getByLabel('Title').fill('Warm-up');
     await admin.getByText(en('adminGames.attachment.types.Remote'), { exact: true }).click();
     await admin.getByLabel(en('adminGames.attachment.url')).fill('https://files.example.org/warmup.zip');
     expect(await admin.getByRole('button', { name: 'Save attachment' }).count()).toBe(0);
