@@ -59,11 +59,17 @@ describe('a solo game', () => {
     await page.getByText(userName, { exact: true }).first().waitFor();
     expect(await page.getByRole('columnheader', { name: 'Team', exact: true }).count()).toBe(0);
     await screenshot(page, 'solo-scoreboard');
+    // A search speaks of players too.
+    await page.getByRole('searchbox', { name: en('scoreboard.table.searchPlayers') }).fill('nobody-at-all');
+    await page.getByText(en('scoreboard.table.noMatchPlayers')).first().waitFor();
 
     await admin.goto(`/games/${gameId}/monitor/submissions`);
     await admin.getByRole('columnheader', { name: 'Player' }).waitFor();
     await admin.getByRole('cell', { name: userName }).first().waitFor();
     await screenshot(admin, 'solo-monitor');
+    await admin.goto(`/games/${gameId}/monitor/cheatinfo`);
+    await admin.getByText(en('monitor.cheat.emptyPlayers')).waitFor();
+    expect(await admin.getByRole('textbox', { name: en('monitor.cheat.searchPlayers') }).count()).toBe(1);
 
     await admin.goto(`/admin/games/${gameId}/info`);
     await admin.getByRole('switch', { name: 'Solo game' }).waitFor();

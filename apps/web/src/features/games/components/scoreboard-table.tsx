@@ -92,12 +92,19 @@ export function ScoreboardTable({
         filter={search.applied}
         showTarget={showTarget}
         onShown={clearShowTarget}
-        emptyText={search.applied.trim() ? t('scoreboard.table.noMatch') : t('scoreboard.table.empty')}
+        emptyText={
+          search.applied.trim()
+            ? t(solo ? 'scoreboard.table.noMatchPlayers' : 'scoreboard.table.noMatch')
+            : t(solo ? 'scoreboard.table.emptyPlayers' : 'scoreboard.table.empty')
+        }
         solo={solo}
       />
       <Text size="sm" c="dimmed" aria-live="polite">
         {search.applied.trim()
-          ? t('scoreboard.table.matchCount', { count: rows.length, total: teams.length })
+          ? t(solo ? 'scoreboard.table.matchCountPlayers' : 'scoreboard.table.matchCount', {
+              count: rows.length,
+              total: teams.length,
+            })
           : t(solo ? 'scoreboard.table.countPlayers' : 'scoreboard.table.count', { count: teams.length })}
       </Text>
     </Stack>

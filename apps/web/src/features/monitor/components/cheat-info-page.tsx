@@ -5,6 +5,7 @@ import { IconArrowBackUp, IconBan, IconSearch, IconShieldExclamation } from '@ta
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '@/features/account/api/get-profile';
+import { useGame } from '@/features/games/api/get-game';
 import { showError, showSuccess } from '@/lib/notify';
 import { useCheatInfo } from '../api/get-cheat-info';
 import { useSetParticipationStatus } from '../api/set-participation-status';
@@ -32,8 +33,19 @@ function matches(item: CheatInfoModel, search: string): boolean {
   );
 }
 
-/** Suspend an accepted team, or take a suspended one back; both after a confirmation. */
-function StatusAction({ gameId, participation }: { gameId: number; participation: ParticipationModel }) {
+/**
+ * Suspend an accepted team, or take a suspended one back; both after a confirmation. `solo`: a solo game, whose
+ * team is the player, so the texts speak of a player.
+ */
+function StatusAction({
+  gameId,
+  participation,
+  solo,
+}: {
+  gameId: number;
+  participation: ParticipationModel;
+  solo: boolean;
+}) {
   const { t } = useTranslation();
   const setStatus = useSetParticipationStatus(gameId);
   const [busy, setBusy] = useState(false);
@@ -46,11 +58,15 @@ function StatusAction({ gameId, participation }: { gameId: number; participation
       title: suspend ? t('monitor.cheat.suspendTitle', { team }) : t('monitor.cheat.reinstateTitle', { team }),
       children: (
         <Text size="sm">
-          {suspend ? t('monitor.cheat.suspendText', { team }) : t('monitor.cheat.reinstateText', { team })}
+          {suspend
+            ? t(solo ? 'monitor.cheat.suspendTextPlayer' : 'monitor.cheat.suspendText', { team })
+            : t('monitor.cheat.reinstateText', { team })}
         </Text>
       ),
       labels: {
-        confirm: suspend ? t('monitor.cheat.suspendConfirm') : t('monitor.cheat.reinstateConfirm'),
+        confirm: suspend
+          ? t(solo ? 'monitor.cheat.suspendConfirmPlayer' : 'monitor.cheat.suspendConfirm')
+          : t(solo ? 'monitor.cheat.reinstateConfirmPlayer' : 'monitor.cheat.reinstateConfirm'),
         cancel: t('common.cancel'),
       },
       confirmProps: { color: suspend ? 'red' : 'teal' },
@@ -86,11 +102,13 @@ function TeamCell({
   participation,
   gameId,
   canEdit,
+  solo,
 }: {
   label: string;
   participation: ParticipationModel;
   gameId: number;
   canEdit: boolean;
+  solo: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -114,14 +132,24 @@ function TeamCell({
       </Group>
       {canEdit && (
         <div>
-          <StatusAction gameId={gameId} participation={participation} />
+          <StatusAction gameId={gameId} participation={participation} solo={solo} />
         </div>
       )}
     </Stack>
   );
 }
 
-function CheatCase({ item, gameId, canEdit }: { item: CheatInfoModel; gameId: number; canEdit: boolean }) {
+function CheatCase({
+  item,
+  gameId,
+  canEdit,
+  solo,
+}: {
+  item: CheatInfoModel;
+  gameId: number;
+  canEdit: boolean;
+  solo: boolean;
+}) {
   const { t } = useTranslation();
   const { submission } = item;
   return (
@@ -143,6 +171,7 @@ function CheatCase({ item, gameId, canEdit }: { item: CheatInfoModel; gameId: nu
               participation={item.submitTeam}
               gameId={gameId}
               canEdit={canEdit}
+              solo={solo}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
@@ -151,6 +180,7 @@ function CheatCase({ item, gameId, canEdit }: { item: CheatInfoModel; gameId: nu
               participation={item.ownedTeam}
               gameId={gameId}
               canEdit={canEdit}
+              solo={solo}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }}>
@@ -182,6 +212,9 @@ function CheatInfo({ gameId }: { gameId: number }) {
     [cases, search],
   );
   const teams = new Set(cases?.map((item) => item.submitTeam.id));
+  // A solo game's teams are its players: every text speaks of players.
+  const solo = useGame(gameId).data?.individual === true;
+  const searchLabel = t(solo ? 'monitor.cheat.searchPlayers' : 'monitor.cheat.search');
 
   return (
     <MonitorShell gameId={gameId} active="cheatinfo">
@@ -190,13 +223,15 @@ function CheatInfo({ gameId }: { gameId: number }) {
           {cases &&
             t('monitor.cheat.summary', {
               count: cases.length,
-              teams: t('monitor.cheat.submittingTeams', { count: teams.size }),
+              teams: t(solo ? 'monitor.cheat.submittingPlayers' : 'monitor.cheat.submittingTeams', {
+                count: teams.size,
+              }),
             })}
         </Text>
         <TextInput
           leftSection={<IconSearch size={16} />}
-          aria-label={t('monitor.cheat.search')}
-          placeholder={t('monitor.cheat.search')}
+          aria-label={searchLabel}
+          placeholder={searchLabel}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
           size="xs"
@@ -211,6 +246,7 @@ function CheatInfo({ gameId }: { gameId: number }) {
               item={item}
               gameId={gameId}
               canEdit={canEdit}
+              solo={solo}
             />
           ))}
         </Stack>
@@ -220,7 +256,11 @@ function CheatInfo({ gameId }: { gameId: number }) {
         </Center>
       ) : (
         <Card withBorder>
-          <FeedState error={error} loading={!cases && !error} emptyText={t('monitor.cheat.empty')} />
+          <FeedState
+            error={error}
+            loading={!cases && !error}
+            emptyText={t(solo ? 'monitor.cheat.emptyPlayers' : 'monitor.cheat.empty')}
+          />
         </Card>
       )}
     </MonitorShell>
