@@ -98,7 +98,7 @@ import { registerTransfer } from './transfer.module';
 import { createWebhookRepository } from './webhooks/webhook.repository';
 import { webhookRoutes } from './webhooks/webhook.routes';
 import { createWebhookService } from './webhooks/webhook.service';
-import { createWebhookQueue, type WebhookQueue } from './webhooks/webhook-queue';
+import { createWebhookQueue, WEBHOOK_ALERTS_CHANNEL, type WebhookQueue } from './webhooks/webhook-queue';
 
 /** Services tests and start-up tasks reach through the app (for example to drop the post cache). */
 export interface AppServices {
@@ -265,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
     timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    onDisabled: (alert) => deps.events.publish(WEBHOOK_ALERTS_CHANNEL, alert),
   });
   webhooks.start();
   app.addHook('onClose', async () => webhooks.close());

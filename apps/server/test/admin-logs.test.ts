@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../src/i18n/messages';
 import { createAdminLogRepository } from '../src/repositories/admin-logs.repository';
 import { createAdminLogService } from '../src/services/admin-logs.service';
+import { WEBHOOK_ALERTS_CHANNEL } from '../src/webhooks/webhook-queue';
 import { STRONG_PASSWORD, TestClient } from './client';
 import { expectError, ok, signUp, signUpAdmin, userId } from './game-fixtures';
 import { createTestContext, json, type TestContext } from './harness';
@@ -148,6 +149,17 @@ describe('GET /api/admin/logs/live', () => {
         type: 'log',
         data: { level: 'Warning', msg: 'live entry' },
       });
+    } finally {
+      ws.terminate();
+    }
+  });
+
+  it('carries the alert of a webhook turned off', async () => {
+    const { ws, messages } = await openLive(ctx.app, admin);
+    try {
+      const alert = { webhookId: 7, url: 'https://hooks.example.org/x', reason: 'Deliveries failed for 24 hours' };
+      await ctx.events.publish(WEBHOOK_ALERTS_CHANNEL, alert);
+      await expect.poll(() => messages.find((m) => m.type === 'webhook')).toEqual({ type: 'webhook', data: alert });
     } finally {
       ws.terminate();
     }

@@ -6,6 +6,7 @@ import { createInstanceRepository } from '../src/containers/instance.repository'
 import { createStartQueue } from '../src/containers/start-queue';
 import type { ContainerEngine } from '../src/containers/types';
 import { GAMES_CHANGED } from '../src/services/game-edit.service';
+import { WEBHOOK_ALERTS_CHANNEL } from '../src/webhooks/webhook-queue';
 import type { TestClient } from './client';
 import { createTeam, del, expectError, ok, signUp, signUpAdmin } from './game-fixtures';
 import { createTestContext, type TestContext } from './harness';
@@ -218,7 +219,9 @@ describe('delivery', () => {
     ]);
   });
 
-  it('gives up after 24 hours, disables the endpoint with its reason, and retries on request', async () => {
+  it('gives up after 24 hours, disables the endpoint with its reason, tells the organisers, and retries on request', async () => {
+    const alerts: unknown[] = [];
+    const stopAlerts = ctx.events.subscribe(WEBHOOK_ALERTS_CHANNEL, (payload) => alerts.push(payload));
     receiver.received.length = 0;
     receiver.state.mode = 'fail';
     ok(await admin.post(`/api/edit/games/${gameId}/notices`, { content: 'Lost notice' }));
@@ -230,6 +233,11 @@ describe('delivery', () => {
     const disabled = ok<WebhookModel[]>(await admin.get('/api/admin/webhooks')).find((w) => w.id === hook.id);
     expect(disabled).toMatchObject({ enabled: false });
     expect(disabled?.disabledReason).toMatch(/24 hours/);
+    // One notification for the organisers' pages (the admin live channel carries it).
+    await expect
+      .poll(() => alerts)
+      .toEqual([{ webhookId: hook.id, url: receiver.url, reason: disabled?.disabledReason }]);
+    stopAlerts();
 
     // Enabled again by the organiser, the failed delivery retried by hand goes through.
     receiver.state.mode = 'ok';

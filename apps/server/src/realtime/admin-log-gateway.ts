@@ -1,4 +1,4 @@
-import type { AdminLiveMessage, HealthAlertModel, LogMessageModel } from '@flagpole/contract';
+import type { AdminLiveMessage, HealthAlertModel, LogMessageModel, WebhookAlertModel } from '@flagpole/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { HEALTH_ALERTS_CHANNEL } from '../health/health.service';
@@ -6,6 +6,7 @@ import type { Identity } from '../http/access';
 import type { Clock } from '../lib/clock';
 import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import { ADMIN_LOGS_CHANNEL } from '../services/admin-logs.service';
+import { WEBHOOK_ALERTS_CHANNEL } from '../webhooks/webhook-queue';
 import { MISSED_MESSAGES_CLOSE_CODE } from './live-channel';
 import { createSocketCredentials } from './socket-credentials';
 
@@ -64,7 +65,7 @@ export function createAdminLogGateway(deps: {
   }, deps.heartbeatMs ?? 30_000);
   heartbeat.unref();
 
-  /** Log entries, and health check alerts for the organisers' notifications (docs/operations.md). */
+  /** Log entries, and health check and webhook alerts for the organisers' notifications (docs/operations.md). */
   function subscribeAll(): () => void {
     const stopLogs = deps.events.subscribe(ADMIN_LOGS_CHANNEL, (payload) => {
       if (Array.isArray(payload)) deliver((payload as LogMessageModel[]).map((data) => ({ type: 'log', data })));
@@ -72,9 +73,13 @@ export function createAdminLogGateway(deps: {
     const stopHealth = deps.events.subscribe(HEALTH_ALERTS_CHANNEL, (payload) => {
       deliver([{ type: 'health', data: payload as HealthAlertModel }]);
     });
+    const stopWebhooks = deps.events.subscribe(WEBHOOK_ALERTS_CHANNEL, (payload) => {
+      deliver([{ type: 'webhook', data: payload as WebhookAlertModel }]);
+    });
     return () => {
       stopLogs();
       stopHealth();
+      stopWebhooks();
     };
   }
 

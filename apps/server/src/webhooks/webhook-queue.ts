@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Language, SUPPORTED_LANGUAGES } from '@flagpole/contract';
+import { type Language, SUPPORTED_LANGUAGES, type WebhookAlertModel } from '@flagpole/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import type { Clock } from '../lib/clock';
@@ -29,10 +29,15 @@ const FAILURE_PAUSE_MS = 5_000;
 const LEASE_MS = 60_000;
 export const SEND_TIMEOUT_MS = 10_000;
 
+/** Organisers' notifications of endpoints turned off (the admin live channel carries them). */
+export const WEBHOOK_ALERTS_CHANNEL = 'webhooks:alerts';
+
 export interface WebhookQueueOptions {
   repository: WebhookRepository;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Called once an endpoint is turned off after a day of failed deliveries. */
+  onDisabled?: (alert: WebhookAlertModel) => Promise<void>;
   allowPrivate: boolean;
   timeoutMs?: number;
   tickMs?: number;
@@ -126,8 +131,10 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
       return repository.recordAttempt(d.id, at, outcome, { status: 'pending', nextAttemptAt });
     }
     await repository.recordAttempt(d.id, at, outcome, { status: 'failed' });
-    await repository.disable(d.webhook_id, `Deliveries failed for 24 hours (last: ${outcome.error})`);
+    const reason = `Deliveries failed for 24 hours (last: ${outcome.error})`;
+    await repository.disable(d.webhook_id, reason);
     log.warn({ webhookId: d.webhook_id }, 'webhook disabled after a day of failed deliveries');
+    await options.onDisabled?.({ webhookId: d.webhook_id, url: d.url, reason });
   }
 
   /** Game start and end as events: each boundary the clock crossed since the previous tick (none before the first). */

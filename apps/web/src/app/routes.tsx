@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { RequireRole } from '@/features/account/components/require-role';
+import { WebhookAlerts } from '@/features/admin-webhooks/components/webhook-alerts';
 import { HealthAlerts } from '@/features/health/components/health-alerts';
 import { lazyPage } from '@/lib/lazy-page';
 import { AppLayout } from './layouts/app-layout';
@@ -75,10 +76,11 @@ const requireAdmin = (
     <Outlet />
   </RequireRole>
 );
-/** Admin pages, with the organisers' health check notifications. */
+/** Admin pages, with the organisers' health check and webhook notifications. */
 const requireAdminWithAlerts = (
   <RequireRole minRole="Admin">
     <HealthAlerts />
+    <WebhookAlerts />
     <Outlet />
   </RequireRole>
 );

@@ -206,9 +206,18 @@ export function matchesLogFilter(entry: LogMessageModel, filter: LogFilter): boo
  * Messages of the administrators' live log websocket `GET /api/admin/logs/live` (Admin only):
  * one message per new log entry at level Information or above, from every server process.
  */
+/** A webhook endpoint the platform turned off after a day of failed deliveries (organisers' notification). */
+export const WebhookAlertModel = z.object({
+  webhookId: z.number().int(),
+  url: z.string(),
+  reason: z.string(),
+});
+export type WebhookAlertModel = z.infer<typeof WebhookAlertModel>;
+
 export const AdminLiveMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('log'), data: LogMessageModel }),
   z.object({ type: z.literal('health'), data: HealthAlertModel }),
+  z.object({ type: z.literal('webhook'), data: WebhookAlertModel }),
 ]);
 export type AdminLiveMessage = z.infer<typeof AdminLiveMessage>;
 

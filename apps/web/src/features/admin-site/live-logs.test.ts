@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseWebhookFrame } from '@/features/admin-webhooks/components/webhook-alerts';
 import { parseHealthFrame } from '@/features/health/components/health-alerts';
 import { logsLiveUrl, parseLogFrame } from './live-logs';
 
@@ -31,5 +32,14 @@ describe('live log socket', () => {
     expect(parseHealthFrame(frame)).toEqual(alert);
     expect(parseHealthFrame(JSON.stringify({ type: 'log', data: entry }))).toBeNull();
     expect(parseHealthFrame('not json')).toBeNull();
+  });
+
+  it('leaves webhook alerts to the webhook notifications', () => {
+    const alert = { webhookId: 3, url: 'https://hooks.example.org/x', reason: 'Deliveries failed for 24 hours' };
+    const frame = JSON.stringify({ type: 'webhook', data: alert });
+    expect(parseLogFrame(frame)).toBeNull();
+    expect(parseHealthFrame(frame)).toBeNull();
+    expect(parseWebhookFrame(frame)).toEqual(alert);
+    expect(parseWebhookFrame(JSON.stringify({ type: 'webhook', data: { webhookId: 'x' } }))).toBeNull();
   });
 });

@@ -1,2 +1,3 @@
 /** Admin → Webhooks (docs/integrations.md, "Webhooks"); mounted by features/admin inside the admin shell. */
+
 export { WebhooksPage } from './components/webhooks-page';
