@@ -22,6 +22,8 @@ export const ImportNoteKind = z.enum([
   'unsupportedType',
   'textShortened',
   'scoreAdjusted',
+  'awardsWaiting',
+  'awardsDropped',
 ]);
 export type ImportNoteKind = z.infer<typeof ImportNoteKind>;
 
