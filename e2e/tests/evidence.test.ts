@@ -53,6 +53,19 @@ describe('flag-sharing evidence', () => {
     await mkdir(path.dirname(docsImage), { recursive: true });
     await copyFile(await screenshot(admin, 'evidence-page'), docsImage);
 
+    // Penalising sends a negative award with the case in its reason.
+    await adminCase.getByRole('button', { name: en('monitor.evidence.penalise', { name: otter.team }) }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel(en('monitor.evidence.penaltyPoints')).fill('50');
+    await dialog.getByRole('button', { name: en('monitor.evidence.penaltyConfirm') }).click();
+    await admin.getByText(en('monitor.evidence.penalised', { count: 50, name: otter.team })).waitFor();
+    const awards = await api<Array<{ points: number; reason: string }>>(
+      admin,
+      'GET',
+      `/api/edit/games/${gameId}/awards`,
+    );
+    expect(awards.map((award) => award.points)).toEqual([-50]);
+
     // A monitor sees the same case, without the Admin-only actions, and dismisses it.
     const { page: monitor } = await newUser(session, 'mon', password);
     const profile = await api<{ userId: string }>(monitor, 'GET', '/api/account/profile');

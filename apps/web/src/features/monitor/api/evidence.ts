@@ -9,8 +9,10 @@ import { monitorKeys } from './keys';
  * about once a minute, so the page rereads them at that pace.
  */
 export function useEvidence(gameId: number) {
-  const { data, error, mutate } = useSWR<EvidenceReport>(monitorKeys.evidence(gameId), (path: string) =>
-    http.get<EvidenceReport>(path),
+  const { data, error, mutate } = useSWR<EvidenceReport>(
+    monitorKeys.evidence(gameId),
+    (path: string) => http.get<EvidenceReport>(path),
+    { refreshInterval: 60_000 },
   );
   return { report: data, error: error as unknown, reload: mutate };
 }
