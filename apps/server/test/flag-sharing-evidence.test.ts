@@ -173,6 +173,11 @@ describe('a scripted game', () => {
     const sheet = workbook.getWorksheet('Evidence');
     expect(sheet?.getRow(1).getCell(5).value).toBe('Signal');
     expect(sheet?.rowCount).toBe(1 + 6);
+    // Headers in the reader's language, as the other sheets.
+    const german = await admin.get(`/api/game/${scripted}/evidencesheet`, { headers: { 'accept-language': 'de-DE' } });
+    const translated = new ExcelJS.Workbook();
+    await translated.xlsx.load(german.rawPayload as unknown as ArrayBuffer);
+    expect(translated.getWorksheet('Indizien')?.getRow(1).getCell(5).value).toBe('Indiz');
   });
 });
 

@@ -97,7 +97,7 @@ export const evidenceRoutes =
         config: { access: 'Monitor' },
       },
       async (request, reply) => {
-        const file = await evidence.exportXlsx(request.params.id);
+        const file = await evidence.exportXlsx(request.params.id, request.language);
         return reply
           .type(XLSX_TYPE)
           .header('content-disposition', file.disposition)

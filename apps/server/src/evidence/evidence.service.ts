@@ -1,7 +1,8 @@
-import type { EvidenceCase, EvidenceReport, EvidenceTeam } from '@flagpole/contract';
+import type { EvidenceCase, EvidenceReport, EvidenceTeam, Language } from '@flagpole/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import { notFound } from '../http/errors';
+import { type MessageKey, translate } from '../i18n/messages';
 import type { Clock } from '../lib/clock';
 import { attachmentDisposition, fileNameTimestamp } from '../lib/safe-file-name';
 import type { EvidenceRepository, StoredCase } from './evidence.repository';
@@ -65,11 +66,17 @@ export function createEvidenceService(deps: {
       const rows = await db
         .selectFrom('participations as p')
         .innerJoin('teams as t', 't.id', 'p.team_id')
-        .select(['p.id', 'p.team_id', 't.name', 'p.status'])
+        .select(['p.id', 'p.team_id', 't.name', 'p.status', 'p.division_id'])
         .where('p.id', 'in', ids)
         .execute();
       for (const r of rows)
-        teams.set(r.id, { participationId: r.id, teamId: r.team_id, name: r.name, status: r.status });
+        teams.set(r.id, {
+          participationId: r.id,
+          teamId: r.team_id,
+          name: r.name,
+          status: r.status,
+          divisionId: r.division_id,
+        });
     }
     const titles = new Map(
       (await db.selectFrom('challenges').select(['id', 'title']).where('game_id', '=', gameId).execute()).map((c) => [
@@ -133,22 +140,25 @@ export function createEvidenceService(deps: {
     },
 
     /** One row per signal (a case's teams and strength repeated), so a sheet filter finds a team's evidence. */
-    async exportXlsx(gameId: number): Promise<EvidenceFile> {
+    async exportXlsx(gameId: number, language: Language): Promise<EvidenceFile> {
       const { cases } = await report(gameId, true);
+      const t = (key: MessageKey) => translate(language, key);
       const { default: excel } = await import('exceljs');
       const workbook = new excel.Workbook();
-      const sheet = workbook.addWorksheet('Evidence', { views: [{ state: 'frozen', ySplit: 1 }] });
+      const sheet = workbook.addWorksheet(t('sheet.evidence').slice(0, 31), {
+        views: [{ state: 'frozen', ySplit: 1 }],
+      });
       sheet.columns = [10, 40, 10, 10, 20, 24, 10, 24, 40].map((width) => ({ width }));
       sheet.addRow([
-        'Case',
-        'Teams',
-        'Strength',
-        'Dismissed',
-        'Signal',
-        'Challenge',
-        'Signal strength',
-        'Times',
-        'Detail',
+        t('sheet.case'),
+        t('sheet.teams'),
+        t('sheet.strength'),
+        t('sheet.dismissed'),
+        t('sheet.signal'),
+        t('sheet.challenge'),
+        t('sheet.signalStrength'),
+        t('sheet.times'),
+        t('sheet.detail'),
       ]).font = {
         bold: true,
       };
@@ -158,7 +168,7 @@ export function createEvidenceService(deps: {
             c.key,
             c.teams.map((t) => t.name).join(' / '),
             c.strength,
-            c.dismissed ? 'yes' : '',
+            c.dismissed ? t('sheet.yes') : '',
             s.kind,
             s.challenge ?? '',
             s.strength,

@@ -35,6 +35,7 @@ describe('routes', () => {
     ['/games/3/monitor/events', 'games/:id/monitor/events'],
     ['/games/3/monitor/submissions', 'games/:id/monitor/submissions'],
     ['/games/3/monitor/cheatinfo', 'games/:id/monitor/cheatinfo'],
+    ['/games/3/monitor/evidence', 'games/:id/monitor/evidence'],
     ['/games/3/monitor/traffic', 'games/:id/monitor/traffic'],
     ['/admin/games', 'admin/games'],
     ['/admin/games/3/info', 'admin/games/:id/info'],

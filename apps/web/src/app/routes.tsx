@@ -40,6 +40,7 @@ const MonitorEventsPage = lazyNamed(gamePages, 'MonitorEventsPage');
 const RevealCeremonyPage = lazyPage(() => import('@/features/games/components/reveal-ceremony-page'));
 const MonitorSubmissionsPage = lazyNamed(gamePages, 'MonitorSubmissionsPage');
 const MonitorCheatInfoPage = lazyNamed(gamePages, 'MonitorCheatInfoPage');
+const MonitorEvidencePage = lazyNamed(gamePages, 'MonitorEvidencePage');
 const MonitorTrafficPage = lazyNamed(gamePages, 'MonitorTrafficPage');
 const MonitorHealthPage = lazyNamed(gamePages, 'MonitorHealthPage');
 
@@ -137,6 +138,7 @@ export const routes: RouteObject[] = [
               { path: 'events', element: <MonitorEventsPage /> },
               { path: 'submissions', element: <MonitorSubmissionsPage /> },
               { path: 'cheatinfo', element: <MonitorCheatInfoPage /> },
+              { path: 'evidence', element: <MonitorEvidencePage /> },
               { path: 'traffic', element: <MonitorTrafficPage /> },
               { path: 'health', element: <MonitorHealthPage /> },
             ],

@@ -30,6 +30,8 @@ export const EvidenceTeam = z.object({
   teamId: z.number().int(),
   name: z.string(),
   status: ParticipationStatus,
+  /** Sent back unchanged when a monitor suspends the team (the participation edit always applies it). */
+  divisionId: z.number().int().nullable(),
 });
 export type EvidenceTeam = z.infer<typeof EvidenceTeam>;
 

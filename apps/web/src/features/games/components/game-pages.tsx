@@ -10,6 +10,7 @@ const LazyMonitorDashboard = lazyPage(() => import('@/features/monitor/component
 const LazyMonitorEvents = lazyPage(() => import('@/features/monitor/components/events-page'));
 const LazyMonitorSubmissions = lazyPage(() => import('@/features/monitor/components/submissions-page'));
 const LazyMonitorCheatInfo = lazyPage(() => import('@/features/monitor/components/cheat-info-page'));
+const LazyMonitorEvidence = lazyPage(() => import('@/features/monitor/components/evidence-page'));
 const LazyMonitorTraffic = lazyPage(() => import('@/features/containers/components/traffic-page'));
 const LazyMonitorHealth = lazyPage(() => import('@/features/health/components/health-monitor-page'));
 
@@ -43,6 +44,10 @@ export function MonitorSubmissionsPage() {
 
 export function MonitorCheatInfoPage() {
   return <LazyMonitorCheatInfo />;
+}
+
+export function MonitorEvidencePage() {
+  return <LazyMonitorEvidence />;
 }
 
 export function MonitorTrafficPage() {

@@ -14,6 +14,9 @@ export const monitorKeys = {
     `/api/game/${gameId}/submissions?count=${MONITOR_PAGE_SIZE + 1}&skip=${page * MONITOR_PAGE_SIZE}${type ? `&type=${type}` : ''}${searchParam(search)}`,
   cheatInfo: (gameId: number) => `/api/game/${gameId}/cheatinfo`,
   dashboard: (gameId: number) => `/api/game/${gameId}/dashboard`,
+  evidence: (gameId: number) => `/api/game/${gameId}/evidence?dismissed=true`,
+  evidenceJson: (gameId: number) => `/api/game/${gameId}/evidence/export`,
+  evidenceSheet: (gameId: number) => `/api/game/${gameId}/evidencesheet`,
   scoreboardSheet: (gameId: number) => `/api/game/${gameId}/scoreboardsheet`,
   submissionSheet: (gameId: number) => `/api/game/${gameId}/submissionsheet`,
 } as const;

@@ -6,6 +6,7 @@ import {
   IconGauge,
   IconHeartbeat,
   IconNetwork,
+  IconScale,
   IconShieldExclamation,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -19,13 +20,14 @@ import type { LiveState } from '@/features/games/lib/live';
 import { usePageTitle } from '@/lib/use-page-title';
 import { SheetDownloads } from './sheet-downloads';
 
-export type MonitorTab = 'dashboard' | 'events' | 'submissions' | 'cheatinfo' | 'traffic' | 'health';
+export type MonitorTab = 'dashboard' | 'events' | 'submissions' | 'cheatinfo' | 'evidence' | 'traffic' | 'health';
 
 const TABS = [
   { path: 'dashboard', labelKey: 'monitor.tabs.dashboard', icon: IconGauge },
   { path: 'events', labelKey: 'monitor.tabs.events', icon: IconActivity },
   { path: 'submissions', labelKey: 'monitor.tabs.submissions', icon: IconFlag },
   { path: 'cheatinfo', labelKey: 'monitor.tabs.cheatinfo', icon: IconShieldExclamation },
+  { path: 'evidence', labelKey: 'monitor.tabs.evidence', icon: IconScale },
   { path: 'traffic', labelKey: 'monitor.tabs.traffic', icon: IconNetwork },
   { path: 'health', labelKey: 'monitor.tabs.health', icon: IconHeartbeat },
 ] as const;
