@@ -2,9 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Files whose assertions are about time or load (a takeover within 5 s of a SIGKILL, a 413 within a second, a
- * reconnect that must wait): they run after the others, one at a time, on a machine no other file loads.
+ * reconnect that must wait), and team-entry, which drives a dozen browser contexts at once and timed out beside
+ * another file on a loaded machine: they run after the others, one at a time, on a machine no other file loads.
  */
-const aloneFiles = ['tests/faults.test.ts', 'tests/hostile-clients.test.ts', 'tests/live-limits.test.ts'];
+const aloneFiles = [
+  'tests/faults.test.ts',
+  'tests/hostile-clients.test.ts',
+  'tests/live-limits.test.ts',
+  'tests/team-entry.test.ts',
+];
 
 // Browser tests drive headless Chromium against a real server process of their own (a fresh embedded database and
 // port per file), so files share nothing: two run at once, as much of a browser test is waiting for a page.
