@@ -329,42 +329,6 @@ describe('CTFd import', () => {
     expect(ok(await admin.get(`/api/edit/games/${teams.gameId}`))).toMatchObject({ individual: false });
   });
 
-  it('keeps CTFd awards waiting for their teams by name, and leaves out those of no points or no team', async () => {
-    const report = ok<CtfdImportReport>(
-      await importCtfd(
-        ctfdExport({
-          'db/teams.json': table([
-            { id: 1, name: 'Rooks' },
-            { id: 2, name: 'Pawns' },
-          ]),
-          'db/users.json': table([{ id: 9, name: 'lonely' }]),
-          'db/awards.json': table([
-            { id: 1, team_id: 1, user_id: 9, name: 'Writeup', description: 'best one', value: 50, date: null },
-            { id: 2, team_id: 2, user_id: null, name: 'Penalty', description: null, value: -20, date: null },
-            { id: 3, team_id: null, user_id: 9, name: 'Solo', description: '', value: 5, date: null },
-            { id: 4, team_id: 1, user_id: null, name: 'Nothing', description: null, value: 0, date: null },
-            { id: 5, team_id: 77, user_id: 78, name: 'Ghost', description: null, value: 3, date: null },
-          ]),
-        }),
-      ),
-    );
-    expect(report.notes.filter((n) => n.kind.startsWith('awards'))).toEqual([
-      { challenge: null, kind: 'awardsWaiting', detail: '3' },
-      { challenge: null, kind: 'awardsDropped', detail: '2' },
-    ]);
-    const waiting = await ctx.db
-      .selectFrom('pending_awards')
-      .select(['team_name', 'points', 'reason'])
-      .where('game_id', '=', report.gameId)
-      .orderBy('id')
-      .execute();
-    expect(waiting).toEqual([
-      { team_name: 'Rooks', points: 50, reason: 'Writeup: best one' },
-      { team_name: 'Pawns', points: -20, reason: 'Penalty' },
-      { team_name: 'lonely', points: 5, reason: 'Solo' },
-    ]);
-  });
-
   it('refuses a CTFd export at the package endpoint and a package at the CTFd endpoint', async () => {
     const before = await storeState(ctx);
     expectError(await importZip(admin, ctfdExport()), 400);

@@ -238,17 +238,6 @@ export interface HintUnlocksTable {
   unlocked_at: Timestamp;
 }
 
-/** An imported award waiting for a team of its name to be accepted into the game (migration 0028). */
-export interface PendingAwardsTable {
-  id: Serial;
-  game_id: number;
-  team_name: string;
-  points: number;
-  reason: string;
-  counts_for_tie_break: Defaulted<boolean>;
-  created_at: Timestamp;
-}
-
 /** An organiser's award (positive) or penalty (negative) to a team in a game. */
 export interface GameAwardsTable {
   id: Serial;
@@ -589,7 +578,6 @@ export interface Database {
   attachment_downloads: AttachmentDownloadsTable;
   health_check_runs: HealthCheckRunsTable;
   rehearsal_runs: RehearsalRunsTable;
-  pending_awards: PendingAwardsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -292,7 +292,6 @@ export function createGameImportService(deps: {
       );
       await insertLockedHints(trx, gameId, plan.challenges, challengeIds);
       await repo.insertNotices(gameId, plan.notices);
-      await repo.insertPendingAwards(gameId, plan.awards ?? []);
       await repo.insertHealthChecks(
         gameId,
         plan.challenges.flatMap((c, index) =>

@@ -94,15 +94,6 @@ export interface PlanPrerequisites {
   hidden: boolean;
 }
 
-/** An imported award or penalty, applied when a team named `team` is accepted into the new game. */
-export interface PlanAward {
-  team: string;
-  points: number;
-  reason: string;
-  countsForTieBreak: boolean;
-  createdAt: Date;
-}
-
 /** A game phase to create (docs/game-play.md, "Phases"), named by challenges through `sourceId`. */
 export interface PlanPhase {
   sourceId: number;
@@ -141,8 +132,6 @@ export interface ImportPlan {
   divisions: PlanDivision[];
   /** Game phases to create (Flagpole packages only); absent: none. */
   phases?: PlanPhase[];
-  /** Awards waiting for a team of their name to be accepted (migration 0028); absent: none. */
-  awards?: PlanAward[];
   /** The archive's files the plan uses, by entry name. */
   files: Map<string, PlanFile>;
   /** Files of the package no JSON names: not stored, but checked against their names all the same. */

@@ -270,28 +270,6 @@ export const ChallengeSection = z.object({
 });
 export type ChallengeSection = z.infer<typeof ChallengeSection>;
 
-/**
- * awards.json (Flagpole's own, written with teams.json): the game's awards and penalties, each naming its team. An
- * import keeps them waiting for a team of that name to be accepted into the new game (docs/game-transfer.md).
- */
-export const AwardsSection = z
-  .array(
-    z.object({
-      team: z.string().trim().min(1).max(256),
-      points: z
-        .number()
-        .int()
-        .min(-hintLimits.award.max)
-        .max(hintLimits.award.max)
-        .refine((points) => points !== 0, 'an award of 0 points'),
-      reason: z.string().trim().min(1).max(hintLimits.reason.max),
-      countsForTieBreak: z.boolean().optional(),
-      createdAt: PackageTime,
-    }),
-  )
-  .max(10_000);
-export type AwardsSection = z.infer<typeof AwardsSection>;
-
 /** Flagpole's own addition: the organisers' notices, oldest first. */
 export const NoticesSection = z
   .array(z.object({ content: z.string().min(1).max(gameLimits.notice.max), publishedAt: PackageTime }))

@@ -13,7 +13,6 @@ import { displayFileName } from '../services/asset.service';
 import { isUsablePattern } from '../services/flag-match';
 import { parseWith, readJsonEntry } from './archive-json';
 import {
-  CTFD_AWARDS,
   CTFD_CHALLENGES,
   CTFD_CONFIG,
   CTFD_DYNAMIC,
@@ -22,16 +21,12 @@ import {
   CTFD_HINTS,
   CTFD_NOTIFICATIONS,
   CTFD_TAGS,
-  CTFD_TEAMS,
-  CTFD_USERS,
-  CtfdAward,
   CtfdChallenge,
   CtfdConfig,
   CtfdDynamic,
   CtfdFile,
   CtfdFlag,
   CtfdHint,
-  CtfdNamed,
   CtfdNotification,
   CtfdTag,
   ctfdTable,
@@ -44,7 +39,6 @@ import {
   type ImportPlan,
   PLAN_LIMITS,
   type PlanAttachment,
-  type PlanAward,
   type PlanChallenge,
   type PlanFile,
   type PlanFlag,
@@ -187,8 +181,6 @@ export async function readCtfdExport(archive: ZipArchive, now: Date): Promise<Ct
     })
     .slice(-10_000);
 
-  const awards = await ctfdAwards(archive, notes, now);
-
   const configured = (key: string) => {
     const value = config.get(key);
     return value === undefined || value === null || value === '' ? undefined : String(value);
@@ -233,7 +225,6 @@ export async function readCtfdExport(archive: ZipArchive, now: Date): Promise<Ct
       },
       challenges,
       notices,
-      awards,
       divisions: [],
       files: planFiles,
       unused: [],
@@ -373,36 +364,4 @@ function lockedHintOf(hint: z.infer<typeof CtfdHint>): PlanLockedHint {
     cost: Math.min(hint.cost ?? 0, hintLimits.points.max),
     requiresSourceId: firstPrerequisite(hint.requirements),
   };
-}
-
-/**
- * CTFd's awards as awards waiting for their team (docs/game-transfer.md, "Awards"): each names the team it was given
- * to (the user in user mode, whose solo entry carries their name); the reason is the award's name and description.
- * Awards of no points or without a team or user are left out; both counts go into the notes.
- */
-async function ctfdAwards(archive: ZipArchive, notes: ImportNote[], now: Date): Promise<PlanAward[]> {
-  const teams = new Map((await rows(archive, CTFD_TEAMS, CtfdNamed)).map((t) => [t.id, t.name?.trim() ?? '']));
-  const users = new Map((await rows(archive, CTFD_USERS, CtfdNamed)).map((u) => [u.id, u.name?.trim() ?? '']));
-  const awards: PlanAward[] = [];
-  let dropped = 0;
-  for (const award of (await rows(archive, CTFD_AWARDS, CtfdAward)).sort((a, b) => a.id - b.id)) {
-    const team = (award.team_id != null ? teams.get(award.team_id) : undefined) ?? users.get(award.user_id ?? -1);
-    const points = Math.max(-hintLimits.award.max, Math.min(hintLimits.award.max, award.value ?? 0));
-    const reason = [award.name?.trim(), award.description?.trim()].filter(Boolean).join(': ') || 'CTFd award';
-    if (!team || points === 0) {
-      dropped += 1;
-      continue;
-    }
-    awards.push({
-      team: shorten(team, 256),
-      points,
-      reason: shorten(reason, hintLimits.reason.max),
-      countsForTieBreak: false,
-      createdAt: ctfdTime(award.date) ?? now,
-    });
-  }
-  awards.splice(10_000);
-  if (awards.length > 0) notes.push({ challenge: null, kind: 'awardsWaiting', detail: String(awards.length) });
-  if (dropped > 0) notes.push({ challenge: null, kind: 'awardsDropped', detail: String(dropped) });
-  return awards;
 }

@@ -16,8 +16,6 @@ import {
 } from './import-plan';
 import {
   type AttachmentSection,
-  AWARDS_ENTRY,
-  AwardsSection,
   CHALLENGE_ENTRY,
   ChallengeSection,
   challengeEntry,
@@ -164,9 +162,6 @@ export async function readGamePackage(archive: ZipArchive): Promise<ImportPlan> 
   const notices = archive.file(NOTICES_ENTRY)
     ? (parseWith(NoticesSection.nullable(), await readJsonEntry(archive, NOTICES_ENTRY), NOTICES_ENTRY) ?? [])
     : [];
-  const awards = archive.file(AWARDS_ENTRY)
-    ? (parseWith(AwardsSection.nullable(), await readJsonEntry(archive, AWARDS_ENTRY), AWARDS_ENTRY) ?? [])
-    : [];
 
   return {
     game: {
@@ -194,13 +189,6 @@ export async function readGamePackage(archive: ZipArchive): Promise<ImportPlan> 
     notices,
     divisions,
     phases,
-    awards: awards.map((award) => ({
-      team: award.team,
-      points: award.points,
-      reason: award.reason,
-      countsForTieBreak: award.countsForTieBreak ?? false,
-      createdAt: award.createdAt,
-    })),
     files,
     unused: [...filesByHash].flatMap(([hash, entry]) => (files.has(entry.name) ? [] : [{ entry, expectedHash: hash }])),
   };

@@ -3,7 +3,6 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { ChallengesTable, FlagMatchTypeName, FlagsTable, GamesTable, HealthChecksTable } from '../db/schema';
 import { type AttachmentView, createChallengeRepository } from '../repositories/challenge.repository';
-import type { PlanAward } from './import-plan';
 
 export type ExportGameRow = Selectable<GamesTable>;
 export type ExportChallengeRow = Selectable<ChallengesTable>;
@@ -225,19 +224,6 @@ export function createTransferRepository(db: Db) {
         published_at: n.publishedAt,
       }));
       for (const slice of slices(rows)) await db.insertInto('game_notices').values(slice).execute();
-    },
-
-    /** Imported awards, waiting for a team of their name to be accepted (the trigger of migration 0028). */
-    async insertPendingAwards(gameId: number, awards: readonly PlanAward[]): Promise<void> {
-      const rows = awards.map((a) => ({
-        game_id: gameId,
-        team_name: a.team,
-        points: a.points,
-        reason: a.reason,
-        counts_for_tie_break: a.countsForTieBreak,
-        created_at: a.createdAt,
-      }));
-      for (const slice of slices(rows)) await db.insertInto('pending_awards').values(slice).execute();
     },
 
     /** Adds `count` references to each file, creating the rows of files new to the store. */

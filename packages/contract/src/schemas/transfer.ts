@@ -22,8 +22,6 @@ export const ImportNoteKind = z.enum([
   'unsupportedType',
   'textShortened',
   'scoreAdjusted',
-  'awardsWaiting',
-  'awardsDropped',
 ]);
 export type ImportNoteKind = z.infer<typeof ImportNoteKind>;
 
