@@ -272,7 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notices = createNoticeService({ repository: noticeRepository, clock, events: deps.events, webhooks });
   const gameEdit = createGameEditService({ db, clock, events: deps.events, files, notices, noticeRepository });
   const challengeEdit = createChallengeEditService({ db, clock, events: deps.events, notices, containersEnabled });
-  const gameEntry = createGameEntryService({ db, clock, events: deps.events, webhooks });
+  const gameEntry = createGameEntryService({ db, clock, events: deps.events, webhooks, audit });
   const divisions = createDivisionService({ db, events: deps.events });
   const gamePhases = createGamePhaseService({ db, events: deps.events });
 

@@ -186,6 +186,8 @@ export const ROUTES: AccessRow[] = [
   { route: 'GET /api/edit/games/:id/awards', expect: ADMIN },
   { route: 'POST /api/edit/games/:id/awards', expect: ADMIN },
   { route: 'DELETE /api/edit/games/:id/awards/:awardId', expect: ADMIN },
+  { route: 'GET /api/edit/games/:id/awards/pending', expect: ADMIN },
+  { route: 'DELETE /api/edit/games/:id/awards/pending/:pendingId', expect: ADMIN },
   { route: 'POST /api/edit/posts', expect: ADMIN },
   { route: 'PUT /api/edit/posts/:id', expect: ADMIN },
   { route: 'DELETE /api/edit/posts/:id', expect: ADMIN },

@@ -250,6 +250,17 @@ export interface GameAwardsTable {
   created_at: Timestamp;
 }
 
+/** An imported award waiting for a team of its name to be accepted in the game (migration 0028). */
+export interface PendingAwardsTable {
+  id: Serial;
+  game_id: number;
+  team_name: string;
+  points: number;
+  reason: string;
+  counts_for_tie_break: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
 export type ParticipationStatusName = 'Pending' | 'Accepted' | 'Rejected' | 'Suspended';
 
 /** A division of a game: its own invite code, ranking and default permissions (`GamePermission` bits). */
@@ -555,6 +566,7 @@ export interface Database {
   challenge_hints: ChallengeHintsTable;
   hint_unlocks: HintUnlocksTable;
   game_awards: GameAwardsTable;
+  pending_awards: PendingAwardsTable;
   divisions: DivisionsTable;
   division_challenge_configs: DivisionChallengeConfigsTable;
   participations: ParticipationsTable;

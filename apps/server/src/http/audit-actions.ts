@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = {
   'phase.delete': 'delete a game phase',
   'award.create': 'give or take points (an award or a penalty)',
   'award.delete': 'remove an award or a penalty',
+  'award.deletePending': 'remove an imported award waiting for its team',
   'evidence.refresh': 'compute the flag-sharing evidence now',
   'evidence.dismiss': 'dismiss or restore a flag-sharing evidence case',
   'hint.create': 'add a locked hint to a challenge',
@@ -110,6 +111,7 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 /** Entries written by services rather than by a route (events that are not one route call). */
 export const SERVICE_AUDIT_ACTIONS = {
   'flag.verdict': 'judge a submitted flag',
+  'award.imported': 'apply an imported award as its team is accepted in the game',
 } as const;
 export type ServiceAuditAction = keyof typeof SERVICE_AUDIT_ACTIONS;
 

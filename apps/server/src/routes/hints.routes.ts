@@ -1,4 +1,12 @@
-import { AwardCreateModel, AwardInfo, HintCreateModel, HintEditInfo, HintPlayerInfo, IntId } from '@flagpole/contract';
+import {
+  AwardCreateModel,
+  AwardInfo,
+  HintCreateModel,
+  HintEditInfo,
+  HintPlayerInfo,
+  IntId,
+  PendingAwardInfo,
+} from '@flagpole/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../http/errors';
@@ -12,12 +20,14 @@ const EditHintParams = EditChallengeParams.extend({ hintId: IntId });
 const PlayChallengeParams = z.object({ id: IntId, challengeId: IntId });
 const PlayHintParams = PlayChallengeParams.extend({ hintId: IntId });
 const AwardParams = z.object({ id: IntId, awardId: IntId });
+const PendingAwardParams = z.object({ id: IntId, pendingId: IntId });
 const denied = [400, 401, 403, 404] as const;
 const admin = { access: 'Admin' } as const;
 
 /**
  * Locked hints (`/api/edit/games/{id}/challenges/{cId}/hints` for organisers, `/api/game/{id}/challenges/
- * {challengeId}/hints` for teams) and awards (`/api/edit/games/{id}/awards`); Flagpole's own, issue 28.
+ * {challengeId}/hints` for teams) and awards (`/api/edit/games/{id}/awards`, and `/awards/pending` for imported
+ * ones waiting for their team); Flagpole's own, issue 28.
  */
 export const hintRoutes =
   (deps: { hints: HintService; awards: AwardService }): FastifyPluginAsyncZod =>
@@ -145,6 +155,37 @@ export const hintRoutes =
       },
       async (request, reply) => {
         await awards.delete(request.params.id, request.params.awardId);
+        return reply.send();
+      },
+    );
+
+    app.get(
+      '/api/edit/games/:id/awards/pending',
+      {
+        schema: {
+          tags: ['Edit'],
+          summary: 'Imported awards waiting for a team of their name to be accepted in the game',
+          params: GameParams,
+          response: { 200: z.array(PendingAwardInfo), ...errorResponses(...denied) },
+        },
+        config: admin,
+      },
+      async (request) => awards.listPending(request.params.id),
+    );
+
+    app.delete(
+      '/api/edit/games/:id/awards/pending/:pendingId',
+      {
+        schema: {
+          tags: ['Edit'],
+          summary: 'Remove an imported award before its team joins',
+          params: PendingAwardParams,
+          response: { 200: EmptyBody, ...errorResponses(...denied) },
+        },
+        config: { ...admin, audit: 'award.deletePending' },
+      },
+      async (request, reply) => {
+        await awards.deletePending(request.params.id, request.params.pendingId);
         return reply.send();
       },
     );

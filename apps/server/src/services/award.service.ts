@@ -1,9 +1,10 @@
-import type { AwardCreateModel, AwardInfo } from '@flagpole/contract';
+import type { AwardCreateModel, AwardInfo, PendingAwardInfo } from '@flagpole/contract';
 import type { Db } from '../db/database';
 import { badRequest, notFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/event-bus';
 import { createHintRepository } from '../repositories/hint.repository';
+import { createPendingAwardRepository } from '../repositories/pending-award.repository';
 import { SCOREBOARD_INVALIDATE } from './scoreboard.service';
 
 /**
@@ -54,6 +55,18 @@ export function createAwardService(deps: { db: Db; clock: Clock; events: EventBu
     async delete(gameId: number, awardId: number): Promise<void> {
       if (!(await createHintRepository(db).deleteAward(gameId, awardId))) throw notFound('error.awardNotFound');
       await invalidate(gameId);
+    },
+
+    /** Imported awards still waiting for their team (pending-awards.ts); not on the board until applied. */
+    async listPending(gameId: number): Promise<PendingAwardInfo[]> {
+      await assertGame(gameId);
+      const rows = await createPendingAwardRepository(db).list(gameId);
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.getTime() }));
+    },
+
+    /** Nothing on the board changes: a pending award counts nowhere yet. */
+    async deletePending(gameId: number, pendingId: number): Promise<void> {
+      if (!(await createPendingAwardRepository(db).delete(gameId, pendingId))) throw notFound('error.awardNotFound');
     },
   };
 }

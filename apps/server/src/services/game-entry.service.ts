@@ -1,5 +1,4 @@
 import type {
-  BasicGameInfoModel,
   DetailedGameInfoModel,
   GameJoinCheckInfoModel,
   GameJoinModel,
@@ -23,9 +22,12 @@ import { createRosterRepository } from '../repositories/roster.repository';
 import { createTeamRepository } from '../repositories/team.repository';
 import { isUniqueViolation } from '../repositories/user.repository';
 import type { WebhookEmitter } from '../webhooks/webhook-queue';
+import type { AuditLog } from './audit-log';
 import { acceptsWithoutReview, divisionForJoin, inviteCodeForJoin, joinableDivisions } from './division-rules';
 import { GAMES_CHANGED, posterUrl } from './game-edit.service';
-import { assertGameNotEnded, hasGameEnded, hasGameStarted } from './game-window';
+import { orderRecentGames, RECENT_GAMES_MAX, toBasic } from './game-list-order';
+import { assertGameNotEnded } from './game-window';
+import { type AppliedAwards, applyPendingAwards, auditAppliedAwards } from './pending-awards';
 import { personalTeamForJoin } from './personal-team';
 import { avatarUrl, toProfile } from './profile.service';
 import { SCOREBOARD_INVALIDATE } from './scoreboard.service';
@@ -45,40 +47,6 @@ function requiredTeamId(input: GameJoinModel): number {
   return input.teamId;
 }
 
-/** How many games `GET /api/game/recent` returns at most (also for `limit=0`). */
-export const RECENT_GAMES_MAX = 50;
-
-function toBasic(game: GameRow): BasicGameInfoModel {
-  return {
-    id: game.id,
-    title: game.title,
-    summary: game.summary,
-    poster: posterUrl(game.poster_hash),
-    limit: game.team_member_count_limit,
-    start: game.start_at.getTime(),
-    end: game.end_at.getTime(),
-  };
-}
-
-/** Running games (closest start or end first), then upcoming (soonest first), then ended (latest first). */
-export function orderRecentGames(games: GameRow[], now: Date): GameRow[] {
-  const t = now.getTime();
-  const phase = (g: GameRow) => (!hasGameStarted(g, now) ? 1 : hasGameEnded(g, now) ? 2 : 0);
-  const key = (g: GameRow) => {
-    const start = g.start_at.getTime();
-    const end = g.end_at.getTime();
-    switch (phase(g)) {
-      case 0:
-        return Math.min(t - start, end - t);
-      case 1:
-        return start - t;
-      default:
-        return t - end;
-    }
-  };
-  return [...games].sort((a, b) => phase(a) - phase(b) || key(a) - key(b) || b.id - a.id);
-}
-
 /** The player's way into games: lists, details, joining and leaving; and the organiser's review. */
 export function createGameEntryService(deps: {
   db: Db;
@@ -86,6 +54,8 @@ export function createGameEntryService(deps: {
   events: EventBus;
   /** Entries waiting for an organiser's review go to webhooks. */
   webhooks?: WebhookEmitter;
+  /** Imported awards applied at an acceptance are recorded here. */
+  audit?: AuditLog;
 }) {
   const games = createGameRepository(deps.db);
   const divisions = createDivisionRepository(deps.db);
@@ -199,6 +169,7 @@ export function createGameEntryService(deps: {
       const game = await load(gameId);
       assertGameNotEnded(game, deps.clock.now());
       let review: { participationId: number; team: { id: number; name: string } } | undefined;
+      let applied: AppliedAwards | null = null;
       try {
         await deps.db.transaction().execute(async (trx) => {
           const teams = createTeamRepository(trx);
@@ -248,6 +219,9 @@ export function createGameEntryService(deps: {
           }
           if (status === 'Pending' && acceptsWithoutReview(division, game.accept_without_review)) status = 'Accepted';
           if (status !== participation.status) await repo.setStatus(participation.id, status);
+          if (status === 'Accepted' && participation.status !== 'Accepted') {
+            applied = await applyPendingAwards(trx, participation.id);
+          }
           // A new entry (or one again after a rejection) that waits for an organiser: a webhook event.
           if (status === 'Pending' && !standing) {
             review = { participationId: participation.id, team: { id: team.id, name: team.name } };
@@ -259,6 +233,7 @@ export function createGameEntryService(deps: {
         throw error;
       }
       await invalidate(gameId);
+      auditAppliedAwards(deps.audit, applied);
       if (review) {
         const at = deps.clock.now();
         void deps.webhooks?.emit({
@@ -365,6 +340,7 @@ export function createGameEntryService(deps: {
      * hid typos: the organiser saw 200 and a team left in its old division).
      */
     async review(participationId: number, input: ParticipationEditModel): Promise<void> {
+      let applied: AppliedAwards | null = null;
       const gameId = await deps.db.transaction().execute(async (trx) => {
         const repo = createGameRepository(trx);
         const participation = await repo.findParticipation(participationId);
@@ -383,6 +359,7 @@ export function createGameEntryService(deps: {
           }
           await repo.setStatus(participation.id, target);
           status = target;
+          if (target === 'Accepted') applied = await applyPendingAwards(trx, participation.id);
         }
         let divisionId = input.divisionId ?? null;
         if (status === 'Rejected') divisionId = null;
@@ -390,6 +367,7 @@ export function createGameEntryService(deps: {
         return participation.game_id;
       });
       await invalidate(gameId);
+      auditAppliedAwards(deps.audit, applied);
     },
   };
 }

@@ -16,6 +16,9 @@ export const CTFD_FILES = 'db/files.json';
 export const CTFD_TAGS = 'db/tags.json';
 export const CTFD_CONFIG = 'db/config.json';
 export const CTFD_NOTIFICATIONS = 'db/notifications.json';
+export const CTFD_AWARDS = 'db/awards.json';
+export const CTFD_TEAMS = 'db/teams.json';
+export const CTFD_USERS = 'db/users.json';
 export const ctfdUpload = (location: string) => `uploads/${location}`;
 
 const Id = z.number().int();
@@ -72,6 +75,18 @@ export const CtfdFile = z.object({ id: Id, type: Text, location: Text, challenge
 export const CtfdTag = z.object({ challenge_id: Int, value: Text });
 export const CtfdConfig = z.object({ key: z.string(), value: z.union([z.string(), z.number()]).nullish() });
 export const CtfdNotification = z.object({ id: Id, title: Text, content: Text, date: Text });
+/** An award: `value` points (negative for a penalty) to a team (team mode) or a user (user mode). */
+export const CtfdAward = z.object({
+  id: Id,
+  user_id: Int,
+  team_id: Int,
+  name: Text,
+  description: Text,
+  value: z.number().nullish(),
+  date: Text,
+});
+/** Teams and users are read for their names only (an award names its owner by id). */
+export const CtfdAccount = z.object({ id: Id, name: Text });
 
 /** CTFd category names (free text) and the words organisers commonly use for each of ours. */
 const CATEGORY_WORDS: Record<ChallengeCategory, string[]> = {

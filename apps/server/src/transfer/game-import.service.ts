@@ -18,6 +18,7 @@ import { createDivisionRepository } from '../repositories/division.repository';
 import { createGamePhaseRepository } from '../repositories/game-phase.repository';
 import type { FileStore, StagedFile } from '../services/file-store.service';
 import { GAMES_CHANGED } from '../services/game-edit.service';
+import { insertPendingAwards } from './import-awards';
 import { insertLockedHints } from './import-hints';
 import type { ImportPlan, PlanAttachment, PlanFile } from './import-plan';
 import { isCtfdExport, readCtfdExport } from './read-ctfd';
@@ -304,6 +305,7 @@ export function createGameImportService(deps: {
 
       const newChallengeId = new Map(plan.challenges.map((c, index) => [c.sourceId, challengeIds[index] as number]));
       await insertPrerequisites(trx, plan.challenges, newChallengeId);
+      await insertPendingAwards(trx, gameId, plan.awards);
       const divisions = createDivisionRepository(trx);
       for (const division of plan.divisions) {
         const created = await divisions.insert(gameId, division);
@@ -341,13 +343,15 @@ export function createGameImportService(deps: {
   }
 
   return {
-    /** A game package (the reference's layout); returns the new game's id. */
-    async importPackage(upload: PackageUpload): Promise<number> {
-      const { gameId } = await run(upload, async (archive) => {
+    /** A game package (the reference's layout): the new game's id, and its awards kept pending or skipped. */
+    async importPackage(
+      upload: PackageUpload,
+    ): Promise<{ gameId: number; pendingAwards: number; skippedAwards: number }> {
+      const { gameId, plan } = await run(upload, async (archive) => {
         if (!isGamePackage(archive) && isCtfdExport(archive)) throw badRequest('error.importCtfdHere');
         return { plan: await readGamePackage(archive), extra: undefined };
       });
-      return gameId;
+      return { gameId, pendingAwards: plan.awards?.length ?? 0, skippedAwards: plan.awardsSkipped ?? 0 };
     },
 
     /** A CTFd export; returns the new game's id with what the import had to adapt. */
@@ -364,6 +368,7 @@ export function createGameImportService(deps: {
         hints: plan.challenges.reduce((n, c) => n + c.hints.length, 0),
         files: plan.files.size,
         notices: plan.notices.length,
+        pendingAwards: plan.awards?.length ?? 0,
         categories: extra.categories,
         notes: extra.notes,
       };

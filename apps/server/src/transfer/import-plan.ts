@@ -124,6 +124,15 @@ export interface PlanGame {
   memberProgress: boolean;
 }
 
+/** An imported award, kept pending until a team of this exact name is accepted (pending-awards.ts). */
+export interface PlanAward {
+  teamName: string;
+  points: number;
+  reason: string;
+  countsForTieBreak: boolean;
+  createdAt: Date;
+}
+
 export interface ImportPlan {
   game: PlanGame;
   challenges: PlanChallenge[];
@@ -132,6 +141,10 @@ export interface ImportPlan {
   divisions: PlanDivision[];
   /** Game phases to create (Flagpole packages only); absent: none. */
   phases?: PlanPhase[];
+  /** Awards waiting for their teams (awards.json of a package, CTFd's awards); absent: none. */
+  awards?: PlanAward[];
+  /** Awards of the source left out (0 points; CTFd: also no known team or user). */
+  awardsSkipped?: number;
   /** The archive's files the plan uses, by entry name. */
   files: Map<string, PlanFile>;
   /** Files of the package no JSON names: not stored, but checked against their names all the same. */

@@ -29,7 +29,8 @@ import { isUsablePattern } from '../services/flag-match';
  * JSON is camelCase, enums are member names, times are ISO-8601 strings with an offset, absent values are null.
  * A static flag may carry `matchType` (IgnoreCase, Regex, RegexIgnoreCase), which the reference ignores.
  * Flagpole adds files the reference ignores: notices.json always, and on request secrets.json, teams.json and
- * submissions.json, with teams.json also awards.json (archive only: an import never reads them). See docs/game-transfer.md.
+ * submissions.json, with teams.json also awards.json. An import reads only awards.json of these, each award pending
+ * until a team of its name is accepted in the new game. See docs/game-transfer.md.
  */
 
 export const PACKAGE_FORMAT = 'GZCTF-GAME';
@@ -274,3 +275,24 @@ export type ChallengeSection = z.infer<typeof ChallengeSection>;
 export const NoticesSection = z
   .array(z.object({ content: z.string().min(1).max(gameLimits.notice.max), publishedAt: PackageTime }))
   .max(10_000);
+
+/**
+ * Flagpole's awards.json (issue 28): the game's awards by team name, applied ones with the team's id and who gave
+ * them, pending ones (imported, their team not yet accepted) with `pending: true`. An import keeps each as a pending
+ * award; one of 0 points is skipped (the award rule refuses them).
+ */
+export const AwardsSection = z
+  .array(
+    z.object({
+      team: z.string().trim().min(1).max(256),
+      teamId: z.number().int().nullish(),
+      points: z.number().int().min(-hintLimits.award.max).max(hintLimits.award.max),
+      reason: z.string().max(4096),
+      countsForTieBreak: z.boolean().default(false),
+      createdAt: PackageTime,
+      createdBy: z.string().nullish(),
+      pending: z.boolean().nullish(),
+    }),
+  )
+  .max(100_000);
+export type AwardsSection = z.infer<typeof AwardsSection>;

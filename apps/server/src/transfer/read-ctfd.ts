@@ -13,6 +13,7 @@ import { displayFileName } from '../services/asset.service';
 import { isUsablePattern } from '../services/flag-match';
 import { parseWith, readJsonEntry } from './archive-json';
 import {
+  CTFD_AWARDS,
   CTFD_CHALLENGES,
   CTFD_CONFIG,
   CTFD_DYNAMIC,
@@ -21,6 +22,10 @@ import {
   CTFD_HINTS,
   CTFD_NOTIFICATIONS,
   CTFD_TAGS,
+  CTFD_TEAMS,
+  CTFD_USERS,
+  CtfdAccount,
+  CtfdAward,
   CtfdChallenge,
   CtfdConfig,
   CtfdDynamic,
@@ -35,6 +40,7 @@ import {
   mapCtfdCategory,
 } from './ctfd-format';
 import { dropCycles, prerequisitesOf, requirementsOf } from './ctfd-requirements';
+import { planCtfdAwards } from './import-awards';
 import {
   type ImportPlan,
   PLAN_LIMITS,
@@ -199,6 +205,16 @@ export async function readCtfdExport(archive: ZipArchive, now: Date): Promise<Ct
   const freeze = seconds('freeze');
   const freezeAt = freeze && freeze >= start && freeze <= end ? freeze : null;
   const title = shorten((configured('ctf_name') ?? '').trim(), gameLimits.title.max).trim() || 'CTFd import';
+  const named = async (entry: string) =>
+    new Map((await rows(archive, entry, CtfdAccount)).flatMap((a) => (a.name ? [[a.id, a.name] as const] : [])));
+  const awardRows = (await rows(archive, CTFD_AWARDS, CtfdAward)).map((a) => ({
+    ...a,
+    value: Math.trunc(a.value ?? 0),
+  }));
+  const awards = awardRows.length
+    ? planCtfdAwards(awardRows, { teams: await named(CTFD_TEAMS), users: await named(CTFD_USERS) }, ctfdTime, now)
+    : { awards: [], notes: [] };
+  notes.push(...awards.notes);
 
   return {
     plan: {
@@ -226,6 +242,8 @@ export async function readCtfdExport(archive: ZipArchive, now: Date): Promise<Ct
       challenges,
       notices,
       divisions: [],
+      awards: awards.awards,
+      awardsSkipped: awards.notes.length,
       files: planFiles,
       unused: [],
     },

@@ -5,6 +5,7 @@ import { displayFileName } from '../services/asset.service';
 import { assertUsableFlagTemplate } from '../services/flag-template';
 import { parseWith, readJsonEntry } from './archive-json';
 import { planDivisions } from './division-transfer';
+import { readPackageAwards } from './import-awards';
 import {
   type ArchiveFile,
   type ImportPlan,
@@ -162,6 +163,7 @@ export async function readGamePackage(archive: ZipArchive): Promise<ImportPlan> 
   const notices = archive.file(NOTICES_ENTRY)
     ? (parseWith(NoticesSection.nullable(), await readJsonEntry(archive, NOTICES_ENTRY), NOTICES_ENTRY) ?? [])
     : [];
+  const awards = await readPackageAwards(archive);
 
   return {
     game: {
@@ -189,6 +191,8 @@ export async function readGamePackage(archive: ZipArchive): Promise<ImportPlan> 
     notices,
     divisions,
     phases,
+    awards: awards.awards,
+    awardsSkipped: awards.skipped,
     files,
     unused: [...filesByHash].flatMap(([hash, entry]) => (files.has(entry.name) ? [] : [{ entry, expectedHash: hash }])),
   };

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { createHintRepository } from '../repositories/hint.repository';
+import { createPendingAwardRepository } from '../repositories/pending-award.repository';
 import { createPrerequisiteRepository } from '../repositories/prerequisite.repository';
 import type { PlanChallenge } from './import-plan';
 import { formatPackageTime } from './package-format';
@@ -7,7 +8,7 @@ import { formatPackageTime } from './package-format';
 /*
  * Prerequisites and awards in game packages (issue 28; docs/game-transfer.md). A challenge's prerequisites name
  * other challenges by their `id` in the same package, so an import maps them to the new challenges; awards name
- * their team, which an import never brings, so they travel in the archive only (awards.json, with teams.json).
+ * their team, which an import never brings, so an import keeps them pending under that name (import-awards.ts).
  */
 
 /** Each challenge's prerequisites as a package section, by challenge id (ids are the package's own). */
@@ -21,18 +22,37 @@ export async function prerequisiteSections(db: Db, gameId: number) {
   );
 }
 
-/** The game's awards and penalties for awards.json: the team by name and id, who gave it by user name. */
+/**
+ * The game's awards and penalties for awards.json: the team by name and id, who gave it by user name; then the
+ * imported ones still waiting for their team (`pending: true`, no team id), so a re-export keeps them.
+ */
 export async function awardSections(db: Db, gameId: number) {
-  const awards = await createHintRepository(db).awardList(gameId);
-  return awards.map((award) => ({
-    team: award.teamName,
-    teamId: award.teamId,
-    points: award.points,
-    reason: award.reason,
-    countsForTieBreak: award.countsForTieBreak,
-    createdAt: formatPackageTime(new Date(award.createdAt)),
-    createdBy: award.createdBy,
-  }));
+  const [awards, pending] = await Promise.all([
+    createHintRepository(db).awardList(gameId),
+    createPendingAwardRepository(db).list(gameId),
+  ]);
+  return [
+    ...awards.map((award) => ({
+      team: award.teamName,
+      teamId: award.teamId,
+      points: award.points,
+      reason: award.reason,
+      countsForTieBreak: award.countsForTieBreak,
+      createdAt: formatPackageTime(new Date(award.createdAt)),
+      createdBy: award.createdBy,
+      pending: false,
+    })),
+    ...pending.map((award) => ({
+      team: award.teamName,
+      teamId: null,
+      points: award.points,
+      reason: award.reason,
+      countsForTieBreak: award.countsForTieBreak,
+      createdAt: formatPackageTime(award.createdAt),
+      createdBy: null,
+      pending: true,
+    })),
+  ];
 }
 
 export type PrerequisiteGraphProblem =

@@ -84,9 +84,10 @@ export const transferRoutes =
         config: { ...admin, audit: 'game.import', upload: { field: 'file' } },
       },
       async (request) => {
-        const gameId = await deps.imports.importPackage(await packagePart(request, deps.maxImportBytes));
-        request.auditNote = `game ${gameId}`;
-        return gameId;
+        const result = await deps.imports.importPackage(await packagePart(request, deps.maxImportBytes));
+        // The answer stays the reference's bare game id; what became of the awards is in the audit entry.
+        request.auditNote = `game ${result.gameId}; awards pending ${result.pendingAwards}, skipped ${result.skippedAwards}`;
+        return result.gameId;
       },
     );
 

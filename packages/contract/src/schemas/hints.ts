@@ -108,3 +108,17 @@ export const AwardInfo = z.object({
   createdBy: z.string().nullable(),
 });
 export type AwardInfo = z.infer<typeof AwardInfo>;
+
+/**
+ * `GET /api/edit/games/{id}/awards/pending`: an imported award waiting for its team (docs/game-transfer.md,
+ * "Awards"). It becomes an award of the first entry of a team named exactly `teamName` that is accepted in the game.
+ */
+export const PendingAwardInfo = z.object({
+  id: z.number().int(),
+  teamName: z.string(),
+  points: z.number().int(),
+  reason: z.string(),
+  countsForTieBreak: z.boolean(),
+  createdAt: Timestamp,
+});
+export type PendingAwardInfo = z.infer<typeof PendingAwardInfo>;

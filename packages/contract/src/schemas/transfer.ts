@@ -22,6 +22,7 @@ export const ImportNoteKind = z.enum([
   'unsupportedType',
   'textShortened',
   'scoreAdjusted',
+  'awardSkipped',
 ]);
 export type ImportNoteKind = z.infer<typeof ImportNoteKind>;
 
@@ -41,6 +42,8 @@ export const CtfdImportReport = z.object({
   hints: z.number().int(),
   files: z.number().int(),
   notices: z.number().int(),
+  /** Awards kept as pending awards, each waiting for a team (or, in user mode, a player) of its name to be accepted. */
+  pendingAwards: z.number().int(),
   /** Every CTFd category met, with the category it became; `known: false` ones fell back to Misc. */
   categories: z.array(z.object({ source: z.string(), category: ChallengeCategory, known: z.boolean() })),
   notes: z.array(ImportNote),
