@@ -439,6 +439,7 @@ describe('game import', () => {
         countsForTieBreak: false,
         createdAt: expect.any(String),
         createdBy: 'transferadm',
+        pending: false,
       },
     ]);
     expect(Object.keys((await exportGame(admin, rich.gameId)).zip)).not.toContain('awards.json');
