@@ -275,6 +275,7 @@ describe('route walker', () => {
       'id',
       'noticeId',
       'partId',
+      'pendingId',
       'phaseId',
       'submitId',
     ]);

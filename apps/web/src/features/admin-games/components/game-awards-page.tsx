@@ -32,6 +32,7 @@ import {
   awardTeamOptions,
   emptyAward,
 } from './awards/award-form';
+import { PendingAwards } from './awards/pending-awards';
 import { GameHeader } from './game-header';
 import { LoadState } from './load-state';
 import { useRouteIds } from './use-route-ids';
@@ -209,6 +210,7 @@ export function GameAwardsPage() {
     <Stack gap="md">
       <GameHeader gameId={gameId} page={t('adminGames.tabs.awards')} />
       <AwardComposer gameId={gameId} />
+      <PendingAwards gameId={gameId} />
       <LoadState data={awards} error={error}>
         {(list) => <AwardTable gameId={gameId} awards={list} />}
       </LoadState>

@@ -2,14 +2,14 @@ import type { CtfdImportReport } from '@flagpole/contract';
 import { Badge, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-const COUNTS = ['challenges', 'flags', 'hints', 'files', 'notices'] as const;
+const COUNTS = ['challenges', 'flags', 'hints', 'files', 'notices', 'pendingAwards'] as const;
 
 /** What a CTFd import brought over, which categories it mapped and what it had to change. */
 export function ImportReport({ report }: { report: CtfdImportReport }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md" data-testid="import-report">
-      <SimpleGrid cols={{ base: 2, xs: 5 }} spacing="xs">
+      <SimpleGrid cols={{ base: 2, xs: 3, sm: 6 }} spacing="xs">
         {COUNTS.map((key) => (
           <Stack key={key} gap={0} align="center">
             <Text fw={700} size="xl">
