@@ -62,8 +62,6 @@ export function createRehearsalService(deps: {
       return run?.id ?? null;
     },
 
-    markAccount: (userId: string, runId: string) => repository.markUser(userId, runId),
-
     /** Removes a run's accounts and everything they own, then has the boards rebuilt. */
     async finish(runId: string): Promise<RemovedRun> {
       ensureEnabled();
