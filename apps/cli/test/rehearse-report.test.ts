@@ -55,6 +55,25 @@ describe('rehearsal verdict', () => {
     expect(verdict.sentence).toBe('Not ready for 100 teams at a 60 s ramp: the database pool saturated at 70 teams.');
   });
 
+  it('names the instance start queue by the start rate it saturated at, before later resources', () => {
+    const samples = [
+      quiet(10, 30, { startsPerMinute: 40 }),
+      quiet(20, 60, { instanceQueue: 2, startsPerMinute: 120 }),
+      quiet(30, 90, { instanceQueue: 6, liveRefused: 3, startsPerMinute: 150 }),
+    ];
+    const verdict = decide({ ...base, samples });
+    expect(verdict.firstSaturated?.key).toBe('instances');
+    expect(verdict.firstSaturated?.saturatedAt).toEqual({ t: 20, teams: 60, startsPerMinute: 120 });
+    expect(verdict.resources.find((r) => r.key === 'live')?.saturatedAt?.teams).toBe(90);
+    expect(verdict.capacityTeams).toBe(60);
+    expect(verdict.sentence).toBe(
+      'Not ready for 100 teams at a 60 s ramp: the instance start queue saturates at 120 starts/min (60 teams in).',
+    );
+    // Without a measured start rate it falls back to the teams in.
+    const unmeasured = decide({ ...base, samples: [quiet(20, 60, { instanceQueue: 2 })] });
+    expect(unmeasured.sentence).toContain('the instance start queue saturated at 60 teams');
+  });
+
   it('is not ready with more than 1% errors, slow answers or teams that never got in', () => {
     const verdict = decide({ ...base, errors: 200, slowestP95Ms: 2500, teamsReached: 97 });
     expect(verdict.ready).toBe(false);
@@ -97,6 +116,13 @@ describe('rehearsal figures', () => {
     expect(figures.get('flagpole_live_connections')).toBe(7);
     const { sample } = sampleFrom(figures, { t: 12, teams: 5 }, { t: 10, cpuSeconds: 11.5 });
     expect(sample).toMatchObject({ cpu: 0.5, liveConnections: 7, dbPoolWaiting: 2, judgeBacklog: null, teams: 5 });
+  });
+
+  it('turns the players’ instance starts between two scrapes into starts per minute', () => {
+    const figures = parsePrometheus('flagpole_instance_start_queue_length 3');
+    const later = sampleFrom(figures, { t: 12, teams: 5, starts: 30 }, { t: 10, cpuSeconds: null, starts: 26 });
+    expect(later.sample).toMatchObject({ instanceQueue: 3, startsPerMinute: 120 });
+    expect(sampleFrom(figures, { t: 2, teams: 0, starts: 0 }, null).sample.startsPerMinute).toBeNull();
   });
 
   it('summarises latency percentiles and errors per endpoint, and a timeline', () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, TestClient } from './client';
 import { createGame, createTeam, ok, signUp, signUpAdmin } from './game-fixtures';
@@ -93,4 +94,47 @@ describe('rehearsal runs', () => {
     expect(entries).toEqual([{ game_id: gameId }]);
     expect(await ctx.db.selectFrom('rehearsal_runs').select('id').execute()).toEqual([]);
   });
+
+  // Two connections are needed to interleave the removal with a registration, so only on the PostgreSQL server.
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'refuses (403) a registration whose run is removed while it is being written, leaving no account',
+    async () => {
+      const run = await startRun();
+      let commitRemoval!: () => void;
+      let removalWritten!: () => void;
+      const written = new Promise<void>((resolve) => {
+        removalWritten = resolve;
+      });
+      const removal = ctx.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('rehearsal_runs').where('id', '=', run.id).execute();
+        removalWritten();
+        await new Promise<void>((resolve) => {
+          commitRemoval = resolve;
+        });
+      });
+      await written;
+
+      const client = new TestClient(ctx.app, '10.9.0.3');
+      await client.get('/api/config');
+      const body = { userName: 'rh_race', email: 'rh_race@rehearsal.invalid', password: STRONG_PASSWORD };
+      const registering = client.post('/api/account/register', body, {
+        headers: { 'x-flagpole-rehearsal': run.secret },
+      });
+      // The registration has read the run as live and now waits on the removal's lock on its row.
+      const waiting = async () =>
+        (
+          await sql<{ n: number }>`
+            select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.db)
+        ).rows[0]?.n;
+      await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+      commitRemoval();
+      await removal;
+
+      const response = await registering;
+      expect(response.statusCode, response.body).toBe(403);
+      expect(json<{ title: string; status: number }>(response)).toMatchObject({ status: 403 });
+      expect(await userNames()).not.toContain('rh_race');
+    },
+  );
 });

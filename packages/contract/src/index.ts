@@ -24,6 +24,7 @@ export * from './schemas/hints';
 export * from './schemas/info';
 export * from './schemas/phases';
 export * from './schemas/posts';
+export * from './schemas/rehearsal';
 export * from './schemas/team';
 export * from './schemas/tokens';
 export * from './schemas/transfer';

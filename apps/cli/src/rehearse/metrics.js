@@ -4,8 +4,10 @@
 /**
  * @typedef {{ t: number, teams: number, cpu: number | null, eventLoopP99: number | null, dbPoolWaiting: number | null,
  *   judgeBacklog: number | null, instanceQueue: number | null, liveConnections: number | null,
- *   liveRefused: number | null }} Sample
+ *   liveRefused: number | null, startsPerMinute?: number | null }} Sample
  * `cpu` is the server process's CPU use since the previous sample, in cores (1 = one core busy).
+ * `startsPerMinute` is the rate of instance starts the players got since the previous sample (counted by the
+ * command: the server exports the queue, not a start counter).
  */
 
 /**
@@ -32,8 +34,8 @@ const figure = (figures, name) => figures.get(name) ?? null;
 
 /**
  * One sample from a scrape, with CPU derived from the previous scrape's counter.
- * @param {Map<string, number>} figures @param {{ t: number, teams: number }} at
- * @param {{ t: number, cpuSeconds: number | null } | null} previous
+ * @param {Map<string, number>} figures @param {{ t: number, teams: number, starts?: number }} at
+ * @param {{ t: number, cpuSeconds: number | null, starts?: number } | null} previous
  * @returns {{ sample: Sample, cpuSeconds: number | null }}
  */
 export function sampleFrom(figures, at, previous) {
@@ -42,6 +44,10 @@ export function sampleFrom(figures, at, previous) {
   const cpu =
     previous && previous.cpuSeconds !== null && cpuSeconds !== null && elapsed > 0
       ? Math.max(0, (cpuSeconds - previous.cpuSeconds) / elapsed)
+      : null;
+  const startsPerMinute =
+    previous?.starts !== undefined && at.starts !== undefined && elapsed > 0
+      ? ((at.starts - previous.starts) / elapsed) * 60
       : null;
   return {
     cpuSeconds,
@@ -55,6 +61,7 @@ export function sampleFrom(figures, at, previous) {
       instanceQueue: figure(figures, 'flagpole_instance_start_queue_length'),
       liveConnections: figure(figures, 'flagpole_live_connections'),
       liveRefused: figure(figures, 'flagpole_live_connections_refused_total'),
+      startsPerMinute,
     },
   };
 }

@@ -7,7 +7,7 @@
  * @typedef {{ key: string, label: string, unit: string, limit: number,
  *   value: (sample: Sample, teamsPlanned: number) => number | null }} Resource
  * @typedef {{ key: string, label: string, peak: number, limit: number, load: number,
- *   saturatedAt: { t: number, teams: number } | null }} ResourceFinding
+ *   saturatedAt: { t: number, teams: number, startsPerMinute: number | null } | null }} ResourceFinding
  * @typedef {{ teamsPlanned: number, teamsReached: number, rampSeconds: number, calls: number, errors: number,
  *   slowestP95Ms: number, slowestEndpoint: string | null, samples: Sample[] }} VerdictInput
  * @typedef {{ ready: boolean, sentence: string, errorRate: number, firstSaturated: ResourceFinding | null,
@@ -43,7 +43,7 @@ export const RESOURCES = [
 /** @param {Resource} resource @param {Sample[]} samples @returns {ResourceFinding} */
 export function examine(resource, samples) {
   let peak = 0;
-  /** @type {{ t: number, teams: number } | null} */
+  /** @type {ResourceFinding['saturatedAt']} */
   let saturatedAt = null;
   let loadAtPeak = 0;
   for (const sample of samples) {
@@ -54,13 +54,30 @@ export function examine(resource, samples) {
       loadAtPeak = sample.teams;
     }
     // Before any team is in, a high figure is the server's own start-up, not the rehearsal's load.
-    if (!saturatedAt && sample.teams > 0 && value >= resource.limit) saturatedAt = { t: sample.t, teams: sample.teams };
+    if (!saturatedAt && sample.teams > 0 && value >= resource.limit) {
+      saturatedAt = { t: sample.t, teams: sample.teams, startsPerMinute: sample.startsPerMinute ?? null };
+    }
   }
   return { key: resource.key, label: resource.label, peak, limit: resource.limit, load: loadAtPeak, saturatedAt };
 }
 
 /** @param {number} n */
 const teamsText = (n) => `${n} team${n === 1 ? '' : 's'}`;
+
+/**
+ * Where a resource saturated, in the load organisers plan by: instance starts per minute for the start queue
+ * (what players do to it), the number of teams for the rest.
+ * @param {ResourceFinding} finding
+ */
+export function saturationText(finding) {
+  const at = finding.saturatedAt;
+  if (!at) return `the ${finding.label} did not saturate`;
+  const rate = at.startsPerMinute;
+  if (finding.key === 'instances' && rate !== null && rate > 0) {
+    return `the ${finding.label} saturates at ${Math.round(rate)} starts/min (${teamsText(at.teams)} in)`;
+  }
+  return `the ${finding.label} saturated at ${teamsText(at.teams)}`;
+}
 
 /**
  * Capacity is projected linearly from the busiest resource's use at the load it was seen under (a resource at half
@@ -89,7 +106,7 @@ export function decide(input) {
     problems.push(`${input.slowestEndpoint} answered in ${Math.round(input.slowestP95Ms)} ms (95th percentile)`);
   }
   if (firstSaturated?.saturatedAt) {
-    problems.push(`the ${firstSaturated.label} saturated at ${teamsText(firstSaturated.saturatedAt.teams)}`);
+    problems.push(saturationText(firstSaturated));
   }
   const ready = problems.length === 0;
   const rampText = `a ${Math.round(input.rampSeconds)} s ramp`;

@@ -28,10 +28,6 @@ export function createRehearsalRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async markUser(userId: string, runId: string): Promise<void> {
-      await db.updateTable('users').set({ rehearsal_run_id: runId }).where('id', '=', userId).execute();
-    },
-
     async expiredIds(now: Date, limit: number): Promise<string[]> {
       const rows = await db
         .selectFrom('rehearsal_runs')

@@ -1,4 +1,4 @@
-import { IdField } from '@flagpole/contract';
+import { RehearsalRemovedModel, RehearsalRunModel, RehearsalStartModel } from '@flagpole/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../http/schemas';
@@ -6,33 +6,6 @@ import type { RehearsalService } from './rehearsal.service';
 
 const tags = ['Admin'];
 const config = { access: 'Admin' } as const;
-
-/** A run to mint: the game it rehearses and its planned length (the lease is these plus a grace period). */
-export const RehearsalStartModel = z.object({
-  gameId: IdField,
-  minutes: z
-    .number()
-    .min(0)
-    .max(24 * 60),
-  rampSeconds: z
-    .number()
-    .int()
-    .min(0)
-    .max(24 * 3600),
-});
-
-export const RehearsalRunModel = z.object({
-  id: z.uuid(),
-  /** Sent by the run's registrations and sign-ins in the `X-Flagpole-Rehearsal` header. */
-  secret: z.string(),
-  expiresAt: z.string(),
-});
-
-export const RehearsalRemovedModel = z.object({
-  users: z.number().int(),
-  teams: z.number().int(),
-  gameIds: z.array(z.number().int()),
-});
 
 const RunParams = z.object({ id: z.uuid() });
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { RehearsalRunModel, RehearsalStartModel } from '@flagpole/contract';
 import { forbidden, notFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/event-bus';
@@ -10,12 +11,6 @@ import type { RehearsalRepository, RemovedRun } from './rehearsal.repository';
 const SWEEP_BATCH = 20;
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
-
-export interface RehearsalStart {
-  gameId: number;
-  minutes: number;
-  rampSeconds: number;
-}
 
 /**
  * Load rehearsals (docs/operations.md, "Rehearsal"). An administrator mints a run for one game; the run's secret
@@ -44,7 +39,7 @@ export function createRehearsalService(deps: {
   }
 
   return {
-    async start(input: RehearsalStart): Promise<{ id: string; secret: string; expiresAt: string }> {
+    async start(input: RehearsalStartModel): Promise<RehearsalRunModel> {
       ensureEnabled();
       if (!(await deps.gameExists(input.gameId))) throw notFound('error.gameNotFound');
       const id = randomUUID();
@@ -61,8 +56,6 @@ export function createRehearsalService(deps: {
       const run = await repository.findActive(hashSecret(secret), clock.now());
       return run?.id ?? null;
     },
-
-    markAccount: (userId: string, runId: string) => repository.markUser(userId, runId),
 
     /** Removes a run's accounts and everything they own, then has the boards rebuilt. */
     async finish(runId: string): Promise<RemovedRun> {

@@ -6,8 +6,18 @@ import { prepare } from './prepared-statement';
 /** PostgreSQL's code for a unique-index violation. */
 const UNIQUE_VIOLATION = '23505';
 
+/** PostgreSQL's code for a foreign key that names a row that is gone. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
+const hasCode = (error: unknown, code: string) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === code;
+
 export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === UNIQUE_VIOLATION;
+  return hasCode(error, UNIQUE_VIOLATION);
+}
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  return hasCode(error, FOREIGN_KEY_VIOLATION);
 }
 
 export function createUserRepository(db: Db) {

@@ -7,7 +7,7 @@ import type { MessageKey } from '../i18n/messages';
 import { decodeLinkValue } from '../lib/crypto';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../lib/password';
 import type { RehearsalService } from '../rehearsal/rehearsal.service';
-import { isUniqueViolation, type UserRepository } from '../repositories/user.repository';
+import { isForeignKeyViolation, isUniqueViolation, type UserRepository } from '../repositories/user.repository';
 import { NO_PASSWORD } from '../sign-in/new-account';
 import { accountLink, composeAccountMail } from './account-mail';
 import { ensureEmailDomainAllowed, ensureStrongPassword } from './account-policy';
@@ -42,7 +42,7 @@ export interface AuthServiceDeps {
   settings: SettingsService;
   captcha: CaptchaService;
   /** Load rehearsals: a live run's registrations and sign-ins skip the captcha; its accounts are marked. */
-  rehearsals?: Pick<RehearsalService, 'runFor' | 'markAccount'>;
+  rehearsals?: Pick<RehearsalService, 'runFor'>;
   limiter: RateLimiter;
   mailer: Mailer;
   publicUrl: string;
@@ -56,13 +56,27 @@ export function createAuthService(deps: AuthServiceDeps) {
    * Creates the account, or takes over an unconfirmed one with the same address (it belongs to nobody yet),
    * unless that one was made by a single sign-on: it belongs to the person the provider vouched for.
    */
-  async function createOrReuseAccount(input: RegisterModel, confirmed: boolean): Promise<UserRow> {
+  /**
+   * Creates the account (or takes over an unconfirmed one), carrying the rehearsal run's mark in the same statement:
+   * a run removed meanwhile (its DELETE or the lease sweep) fails the foreign key, so the registration is refused
+   * and no unmarked account is left behind for the removal to miss.
+   */
+  async function createOrReuseAccount(
+    input: RegisterModel,
+    confirmed: boolean,
+    rehearsalRun: string | null,
+  ): Promise<UserRow> {
     const passwordHash = await hashPassword(input.password);
     const existing = await deps.users.findByEmail(input.email);
     if (existing?.email_confirmed || existing?.password_hash === NO_PASSWORD) throw badRequest('error.emailTaken');
     try {
       if (existing) {
-        const changes = { user_name: input.userName, password_hash: passwordHash, email_confirmed: confirmed };
+        const changes = {
+          user_name: input.userName,
+          password_hash: passwordHash,
+          email_confirmed: confirmed,
+          rehearsal_run_id: rehearsalRun,
+        };
         await deps.users.update(existing.id, changes);
         return { ...existing, ...changes };
       }
@@ -72,9 +86,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         email_confirmed: confirmed,
         password_hash: passwordHash,
         role: 'User',
+        rehearsal_run_id: rehearsalRun,
       });
       if (created) return created;
     } catch (error) {
+      if (rehearsalRun && isForeignKeyViolation(error)) throw forbidden('error.rehearsalUnknown');
       if (!isUniqueViolation(error)) throw error;
     }
     const nameTaken = await deps.users.findByName(input.userName);
@@ -130,8 +146,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           : 'AdminConfirmationRequired';
       if (status === 'EmailConfirmationRequired' && !deps.mailer.enabled) throw badRequest('error.mailDisabled');
 
-      const user = await createOrReuseAccount(input, status === 'LoggedIn');
-      if (rehearsalRun) await deps.rehearsals?.markAccount(user.id, rehearsalRun);
+      const user = await createOrReuseAccount(input, status === 'LoggedIn', rehearsalRun);
       context.identify?.(user.user_name);
       const outcome: RegisterOutcome = { status, messageKey: REGISTER_MESSAGES[status] };
       if (status === 'LoggedIn') outcome.session = await deps.sessions.start(user.id, context);
