@@ -24,6 +24,7 @@ import * as healthChecks from './0024_health_checks';
 import * as hintNotices from './0025_hint_notices';
 import * as flagSharingEvidence from './0026_flag_sharing_evidence';
 import * as rehearsals from './0027_rehearsals';
+import * as containerServices from './0030_container_services';
 
 /** Every migration in order; names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0025_hint_notices': hintNotices,
   '0026_flag_sharing_evidence': flagSharingEvidence,
   '0027_rehearsals': rehearsals,
+  '0030_container_services': containerServices,
 };
