@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './client';
 import { createGame, expectError, type GameInfo, ok, signUpAdmin } from './game-fixtures';
 import { createTestContext, type TestContext } from './harness';
+import { exportGame, importZip, jsonOf } from './transfer-fixtures';
 
 let ctx: TestContext;
 let admin: TestClient;
@@ -70,5 +71,39 @@ describe('multi-service container challenges (editing)', () => {
     expectError(await admin.put(`${base()}/${stat.id}`, { services: [web] }), 400);
     // Clearing is harmless on any challenge.
     ok(await admin.put(`${base()}/${stat.id}`, { services: [] }));
+  });
+
+  it('travels through a game package export and import; single-image challenges keep the reference shape', async () => {
+    const own = await createGame(ctx, admin, { title: 'Packaged' });
+    const multi = ok<Detail>(
+      await admin.post(`/api/edit/games/${own.id}/challenges`, { title: 'M', type: 'DynamicContainer' }),
+    );
+    ok(
+      await admin.put(`/api/edit/games/${own.id}/challenges/${multi.id}`, {
+        containerImage: 'x:1',
+        services: [web, db],
+      }),
+    );
+    const single = ok<Detail>(
+      await admin.post(`/api/edit/games/${own.id}/challenges`, { title: 'S', type: 'StaticContainer' }),
+    );
+    ok(await admin.put(`/api/edit/games/${own.id}/challenges/${single.id}`, { containerImage: 'single:1' }));
+    const { response, zip } = await exportGame(admin, own.id);
+    const packaged = jsonOf<{ container: Record<string, unknown> }>(zip, `challenges/challenge-${multi.id}.json`);
+    expect(packaged.container.services).toHaveLength(2);
+    expect(
+      jsonOf<{ container: Record<string, unknown> }>(zip, `challenges/challenge-${single.id}.json`).container,
+    ).not.toHaveProperty('services');
+
+    const importedId = ok<number>(await importZip(admin, response.rawPayload));
+    const list = ok<Array<{ id: number; title: string }>>(await admin.get(`/api/edit/games/${importedId}/challenges`));
+    const detailOf = async (title: string) => {
+      const id = list.find((c) => c.title === title)?.id;
+      return ok<Detail>(await admin.get(`/api/edit/games/${importedId}/challenges/${id}`));
+    };
+    expect((await detailOf('M')).services).toEqual(
+      ok<Detail>(await admin.get(`/api/edit/games/${own.id}/challenges/${multi.id}`)).services,
+    );
+    expect((await detailOf('S')).services).toEqual([]);
   });
 });
