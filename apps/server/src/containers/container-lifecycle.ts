@@ -89,6 +89,9 @@ export function createInstanceLifecycle(deps: ContainerServiceDeps) {
     if (challenge.container_image.trim() === '' || challenge.expose_port < 1) {
       throw badRequest('error.containerImageMissing');
     }
+    // The engines do not start several services yet (docs/containers.md, "Several services"): refusing beats
+    // starting the single image without the backends the challenge needs.
+    if ((challenge.container_services?.length ?? 0) > 0) throw badRequest('error.containerServicesUnsupported');
     return challenge;
   }
 
