@@ -45,6 +45,7 @@ const FILE_FIELDS = {
   fileName: 'flagpole.file_name',
   healthCheck: 'flagpole.healthcheck',
   prerequisites: 'requirements',
+  services: 'flagpole.container.services',
 };
 
 /**

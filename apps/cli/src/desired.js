@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { healthCheckOf } from './health-check.js';
 import { hintsOfCtfcli, prerequisitesOfCtfcli } from './scoring-fields.js';
+import { servicesOfFile } from './services-fields.js';
 
 export const CATEGORIES = /** @type {const} */ ([
   'Misc',
@@ -55,7 +56,8 @@ const CATEGORY_ALIASES = /** @type {Record<string, string>} */ ({
  *   releaseUtc?: number, phase?: string | null, phaseId?: number | null,
  *   healthCheck?: import('./health-check.js').DesiredHealthCheck | null,
  *   lockedHints?: import('./scoring-fields.js').DesiredHint[],
- *   prerequisites?: import('./scoring-fields.js').DesiredPrerequisites | null
+ *   prerequisites?: import('./scoring-fields.js').DesiredPrerequisites | null,
+ *   services?: import('./services-fields.js').ApiService[]
  * }} Desired
  * @typedef {{ file: string, field: string, message: string }} Note
  * @typedef {{ file: string, line: number, column: number, field: string, message: string }} Problem
@@ -225,6 +227,7 @@ function containerFields(container, image, desired) {
   if (container.storage !== undefined) desired.storageLimit = container.storage;
   if (container.network !== undefined) desired.networkMode = container.network;
   if (container.traffic_capture !== undefined) desired.enableTrafficCapture = container.traffic_capture;
+  if (container.services !== undefined) desired.services = servicesOfFile(container.services);
 }
 
 /** @param {Record<string, any>} fp @param {Desired} desired */

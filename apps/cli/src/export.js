@@ -7,6 +7,7 @@ import { stringify } from 'yaml';
 import { healthCheckFields } from './health-check.js';
 import { hashOfAssetUrl } from './plan.js';
 import { prerequisitesByTitle, scoringYaml } from './scoring-fields.js';
+import { servicesToFile } from './services-fields.js';
 
 /** A folder name from a title: lower case letters, digits and dashes. @param {string} title */
 export function slugOf(title) {
@@ -36,6 +37,7 @@ export function toChallengeYaml(challenge, phases = [], titleOf = new Map()) {
     if (challenge.storageLimit != null) container.storage = challenge.storageLimit;
     if (challenge.networkMode != null) container.network = challenge.networkMode;
     if (challenge.enableTrafficCapture != null) container.traffic_capture = challenge.enableTrafficCapture;
+    if (challenge.services?.length) container.services = servicesToFile(challenge.services);
   }
   /** @type {Record<string, unknown>} */
   const flagpole = { category: challenge.category, type: challenge.type };

@@ -3,6 +3,7 @@
 // would do. Nothing here calls the server: `readGame` fetches the state once, `planSync` is pure.
 import { healthKey } from './health-check.js';
 import { diffHints, prerequisitesByTitle, prerequisitesKey } from './scoring-fields.js';
+import { servicesKey } from './services-fields.js';
 
 /**
  * @typedef {import('./desired.js').Desired} Desired
@@ -88,6 +89,11 @@ export function diffChallenge(desired, current, titleOf = new Map()) {
   if (desired.healthCheck !== undefined && healthKey(desired.healthCheck) !== healthKey(current?.healthCheck)) {
     if (current || desired.healthCheck)
       changes.push({ field: 'healthCheck', from: current?.healthCheck ?? null, to: desired.healthCheck });
+  }
+  // Services are compared whole, and only when the file names them (an empty list returns to the single image).
+  if (desired.services !== undefined && servicesKey(desired.services) !== servicesKey(current?.services)) {
+    if (current || desired.services.length > 0)
+      changes.push({ field: 'services', from: current?.services ?? [], to: desired.services });
   }
   // Prerequisites name challenges by title in the file; set once every challenge exists (applyPlan).
   if (desired.prerequisites !== undefined) {

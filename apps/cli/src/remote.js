@@ -26,7 +26,8 @@ export class ApiError extends Error {
  *   releaseUtc?: number | null, submissionLimit: number, originalScore: number, minScoreRate: number, difficulty: number,
  *   phaseId?: number | null, healthCheck?: import('./health-check.js').DesiredHealthCheck | null,
  *   prerequisites?: { challengeIds: number[], count: number | null, hidden: boolean } | null,
- *   lockedHints?: import('./scoring-fields.js').RemoteHint[]
+ *   lockedHints?: import('./scoring-fields.js').RemoteHint[],
+ *   services?: import('./services-fields.js').ApiService[]
  * }} RemoteChallenge
  * @typedef {{ id: number, title: string, start: number }} RemotePhase
  * @typedef {{ id: number, title: string, hidden: boolean, start: number, end: number }} RemoteGame

@@ -91,6 +91,29 @@ describe('container lifecycle on Kubernetes (fake API server)', () => {
     expect(await instanceStatus(ctx.db, id)).toBe('Destroyed');
   });
 
+  it('refuses, making nothing, to start a challenge with several services (no engine starts them yet)', async () => {
+    const { player, challengeId } = await newTeam('kube-services');
+    const services = [{ name: 'web', image: 'web:1', entry: true, ports: [8080] }];
+    // An instance started before the services were added can still be destroyed.
+    await service.start(gameId, challengeId, player.userId);
+    await ctx.db
+      .updateTable('challenges')
+      .set({ container_services: JSON.stringify(services) })
+      .where('id', '=', challengeId)
+      .execute();
+    ctx.clock.advance(11_000);
+    await service.destroy(gameId, challengeId, player.userId);
+    ctx.clock.advance(11_000);
+    const failure = await service.start(gameId, challengeId, player.userId).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ httpStatus: 400, messageKey: 'error.containerServicesUnsupported' });
+    const rows = await ctx.db
+      .selectFrom('container_instances')
+      .select('status')
+      .where('participation_id', '=', player.participationId)
+      .execute();
+    expect(rows).toEqual([{ status: 'Destroyed' }]);
+  });
+
   it.each([
     ['fails', 'Failed'],
     ['never becomes ready', 'Pending'],

@@ -92,6 +92,9 @@ const validRequests: Record<string, () => Promise<ValidRequest>> = {
       containerExposePort: 80,
       originalScore: 500,
       prerequisites: { challengeIds: [requiredChallengeId], count: 1 },
+      services: [
+        { name: 'web', image: 'web:1', entry: true, ports: [80], memoryLimit: 64, cpuCount: 1, pidsLimit: 64 },
+      ],
     },
   }),
   'POST /api/admin/rehearsals': async () => ({
@@ -196,7 +199,9 @@ beforeAll(async () => {
   );
   admin = await signUpAdmin(ctx, 'integers_admin');
   gameId = (await createGame(ctx, admin)).id;
-  challengeId = ok<{ id: number }>(await admin.post(`/api/edit/games/${gameId}/challenges`, { title: 'Walked' })).id;
+  challengeId = ok<{ id: number }>(
+    await admin.post(`/api/edit/games/${gameId}/challenges`, { title: 'Walked', type: 'StaticContainer' }),
+  ).id;
   requiredChallengeId = ok<{ id: number }>(
     await admin.post(`/api/edit/games/${gameId}/challenges`, { title: 'Required' }),
   ).id;

@@ -16,6 +16,7 @@ export * from './schemas/capture';
 export * from './schemas/challenge';
 export * from './schemas/common';
 export * from './schemas/container';
+export * from './schemas/container-services';
 export * from './schemas/dashboard';
 export * from './schemas/evidence';
 export * from './schemas/game';

@@ -80,7 +80,7 @@ export function createInstanceLifecycle(deps: ContainerServiceDeps) {
     };
   }
 
-  async function containerChallenge(gameId: number, challengeId: number, forAdmin: boolean) {
+  async function containerChallenge(gameId: number, challengeId: number, forAdmin: boolean, starting = false) {
     const challenge = await repository.challenge(gameId, challengeId);
     // Before its release a challenge does not exist for players (scoring/release.ts).
     const playable = challenge?.is_enabled && isReleased(challenge.release_at?.getTime(), clock.now().getTime());
@@ -88,6 +88,11 @@ export function createInstanceLifecycle(deps: ContainerServiceDeps) {
     if (!isContainerType(challenge.type)) throw badRequest('error.notContainerChallenge');
     if (challenge.container_image.trim() === '' || challenge.expose_port < 1) {
       throw badRequest('error.containerImageMissing');
+    }
+    // The engines do not start several services yet (docs/containers.md, "Several services"): refusing beats
+    // starting the single image without the backends the challenge needs. Extend and destroy still work.
+    if (starting && (challenge.container_services?.length ?? 0) > 0) {
+      throw badRequest('error.containerServicesUnsupported');
     }
     return challenge;
   }

@@ -1,3 +1,4 @@
+import type { ContainerService as ContainerServiceSpec } from '@flagpole/contract';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { ChallengeTypeName, ContainerInstancesTable, Database } from '../db/schema';
@@ -23,6 +24,8 @@ export interface ContainerChallengeRow {
   expose_port: number;
   network_mode: 'Open' | 'Isolated' | 'Custom';
   enable_traffic_capture: boolean;
+  /** A multi-service challenge's services; null: the single image (docs/containers.md, "Several services"). */
+  container_services: ContainerServiceSpec[] | null;
 }
 
 /** A live instance joined with what the proxy and the admin page show. */
@@ -78,6 +81,7 @@ export function createInstanceRepository(db: Db) {
           'expose_port',
           'network_mode',
           'enable_traffic_capture',
+          'container_services',
         ])
         .where('id', '=', challengeId)
         .where('game_id', '=', gameId)

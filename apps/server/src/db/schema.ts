@@ -1,3 +1,4 @@
+import type { ContainerService } from '@flagpole/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -194,6 +195,8 @@ export interface ChallengesTable {
   prerequisite_count: ColumnType<number | null, number | null | undefined, number | null>;
   /** Left out of a team's list until its prerequisites are met (false: shown locked). */
   prerequisite_hidden: Defaulted<boolean>;
+  /** JSON list of a multi-service challenge's services (contract ContainerService); null: the single image. */
+  container_services: ColumnType<ContainerService[] | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 

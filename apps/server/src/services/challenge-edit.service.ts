@@ -163,6 +163,7 @@ export function createChallengeEditService(deps: {
       difficulty: challenge.difficulty,
       phaseId: challenge.phase_id,
       prerequisites: await prerequisitesOf(challenge, from),
+      services: container ? (challenge.container_services ?? []) : [],
     };
   }
 
@@ -291,6 +292,14 @@ export function createChallengeEditService(deps: {
         const exposePort = input.exposePort ?? input.containerExposePort;
         if (exposePort != null) changes.expose_port = exposePort;
         if (input.networkMode != null) changes.network_mode = input.networkMode;
+        if (input.services !== undefined) {
+          // Services belong to container challenges only; an empty list goes back to the single image.
+          const services = input.services ?? [];
+          if (services.length > 0 && !isContainer(current.type)) {
+            throw badRequest('error.invalidField', { field: 'services' });
+          }
+          changes.container_services = services.length === 0 ? null : JSON.stringify(services);
+        }
         if (input.enableTrafficCapture != null) {
           if (input.enableTrafficCapture && !isContainer(current.type)) {
             throw badRequest('error.invalidField', { field: 'enableTrafficCapture' });

@@ -145,6 +145,8 @@ function challengeSection(
           exposePort: c.expose_port,
           networkMode: c.network_mode,
           fileName: c.file_name,
+          // Flagpole's addition, written only when set so single-image packages keep the reference's shape.
+          ...(c.container_services?.length ? { services: c.container_services } : {}),
         }
       : null,
     // Flagpole's addition, written only when set: the challenge's phase by its id in game.json's `phases`.

@@ -269,6 +269,7 @@ export function createGameImportService(deps: {
                 storage_limit: c.container.storageLimit,
                 expose_port: c.container.exposePort,
                 network_mode: c.container.networkMode,
+                container_services: c.container.services.length > 0 ? JSON.stringify(c.container.services) : null,
               }
             : {}),
           enable_traffic_capture: c.enableTrafficCapture,

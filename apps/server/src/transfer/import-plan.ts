@@ -1,6 +1,7 @@
 import type {
   ChallengeCategory,
   ChallengeType,
+  ContainerService,
   FlagMatchType,
   HealthCheckEditModel,
   NetworkMode,
@@ -71,6 +72,8 @@ export interface PlanChallenge {
     storageLimit: number;
     exposePort: number;
     networkMode: NetworkMode;
+    /** Empty: a single-image challenge. */
+    services: ContainerService[];
   } | null;
   enableTrafficCapture: boolean;
   disableBloodBonus: boolean;

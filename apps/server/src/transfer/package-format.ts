@@ -1,6 +1,7 @@
 import {
   ChallengeCategory,
   ChallengeType,
+  ContainerServices,
   divisionLimits,
   FileType,
   FLAG_FORMAT_PATTERN,
@@ -235,6 +236,8 @@ export const ChallengeSection = z.object({
       exposePort: z.number().int().min(1).max(65_535).default(80),
       networkMode: lenientEnum(NetworkMode.options).nullish(),
       fileName: z.string().max(255).nullish(),
+      /** Flagpole's addition (issue 30): the services of a multi-service challenge; absent or empty: the image. */
+      services: ContainerServices.nullish(),
     })
     .nullish(),
   /** Flagpole's addition: the `id` of the challenge's phase in game.json's `phases`; null or absent: none. */

@@ -138,6 +138,7 @@ export async function readGamePackage(archive: ZipArchive): Promise<ImportPlan> 
             storageLimit: challenge.container.storageLimit,
             exposePort: challenge.container.exposePort,
             networkMode: challenge.container.networkMode ?? 'Open',
+            services: challenge.container.services ?? [],
           }
         : null,
       enableTrafficCapture: challenge.flags.enableTrafficCapture,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ChallengeCategory, ChallengeType, ContainerStatus, FileType, NetworkMode } from '../enums';
 import { IdField, shortText, Timestamp, TimestampInput } from './common';
+import { ContainerService, ContainerServices } from './container-services';
 import { gameLimits } from './game';
 
 // ---- Challenges ---------------------------------------------------------------------------
@@ -118,6 +119,8 @@ export const ChallengeEditDetailModel = z.object({
   phaseId: z.number().int().nullable().optional(),
   /** Flagpole: what a team must solve first; null: nothing. */
   prerequisites: Prerequisites.nullable().optional(),
+  /** Flagpole: the services of a multi-service container challenge; empty: the single image above. */
+  services: z.array(ContainerService).optional(),
 });
 export type ChallengeEditDetailModel = z.infer<typeof ChallengeEditDetailModel>;
 
@@ -150,6 +153,8 @@ export const ChallengeUpdateModel = z.object({
   phaseId: IdField.nullable().optional(),
   /** Flagpole: challenges of the same game a team must solve first; null or an empty list removes them. */
   prerequisites: PrerequisitesInput.nullable().optional(),
+  /** Flagpole: replaces the services (container challenges only); null or an empty list: the single image. */
+  services: ContainerServices.nullable().optional(),
 });
 export type ChallengeUpdateModel = z.infer<typeof ChallengeUpdateModel>;
 

@@ -25,6 +25,7 @@ import * as hintNotices from './0025_hint_notices';
 import * as flagSharingEvidence from './0026_flag_sharing_evidence';
 import * as rehearsals from './0027_rehearsals';
 import * as pendingAwards from './0028_pending_awards';
+import * as containerServices from './0030_container_services';
 
 /** Every migration in order; names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0026_flag_sharing_evidence': flagSharingEvidence,
   '0027_rehearsals': rehearsals,
   '0028_pending_awards': pendingAwards,
+  '0030_container_services': containerServices,
 };
