@@ -8,7 +8,10 @@ import { hasGameEnded, hasGameStarted } from './game-window';
 /** How many games `GET /api/game/recent` returns at most (also for `limit=0`). */
 export const RECENT_GAMES_MAX = 50;
 
-export function toBasic(game: GameRow): BasicGameInfoModel {
+/** A game's card in the lists: from any row that has these columns (the game lists, a team's results). */
+export function toBasic(
+  game: Pick<GameRow, 'id' | 'title' | 'summary' | 'poster_hash' | 'team_member_count_limit' | 'start_at' | 'end_at'>,
+): BasicGameInfoModel {
   return {
     id: game.id,
     title: game.title,

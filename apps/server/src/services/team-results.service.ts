@@ -2,7 +2,7 @@ import type { TeamGameResult } from '@flagpole/contract';
 import type { Db } from '../db/database';
 import { notFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
-import { posterUrl } from './game-edit.service';
+import { toBasic } from './game-list-order';
 import { hasGameStarted } from './game-window';
 import type { ScoreboardService } from './scoreboard.service';
 
@@ -43,15 +43,7 @@ export function createTeamResultsService(deps: { db: Db; clock: Clock; scoreboar
           const board = live && (organiser ? live : deps.scoreboard.forPlayers(live));
           const item = board?.itemByTeam.get(teamId);
           return {
-            game: {
-              id: game.id,
-              title: game.title,
-              summary: game.summary,
-              poster: posterUrl(game.poster_hash),
-              limit: game.team_member_count_limit,
-              start: game.start_at.getTime(),
-              end: game.end_at.getTime(),
-            },
+            game: toBasic(game),
             // A team that has not scored has no place yet, whatever its position in the list.
             rank: item && item.score > 0 ? item.rank : 0,
             score: item?.score ?? 0,

@@ -6,8 +6,8 @@ export function logsLiveUrl(location: Pick<Location, 'protocol' | 'host'>): stri
   return `${scheme}://${location.host}/api/admin/logs/live`;
 }
 
-/** The log entry of a socket frame `{ type: 'log', data }`, or null for anything else (health alerts too; never throws). */
-export function parseLogFrame(raw: unknown): LogMessageModel | null {
+/** A frame of the admin live channel, checked against the contract, or null for garbage (never throws). */
+export function parseAdminLiveFrame(raw: unknown): AdminLiveMessage | null {
   if (typeof raw !== 'string') return null;
   let json: unknown;
   try {
@@ -16,5 +16,11 @@ export function parseLogFrame(raw: unknown): LogMessageModel | null {
     return null;
   }
   const parsed = AdminLiveMessage.safeParse(json);
-  return parsed.success && parsed.data.type === 'log' ? parsed.data.data : null;
+  return parsed.success ? parsed.data : null;
+}
+
+/** The log entry of a socket frame `{ type: 'log', data }`, or null for anything else (health alerts too; never throws). */
+export function parseLogFrame(raw: unknown): LogMessageModel | null {
+  const frame = parseAdminLiveFrame(raw);
+  return frame?.type === 'log' ? frame.data : null;
 }

@@ -1,20 +1,16 @@
-import { AdminLiveMessage, type WebhookAlertModel } from '@flagpole/contract';
+import type { WebhookAlertModel } from '@flagpole/contract';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { listenAdminLive } from '@/features/admin-site/admin-live-socket';
+import { parseAdminLiveFrame } from '@/features/admin-site/live-logs';
 import { webhooksKey } from '../api/webhooks';
 
 /** The webhook alert of an admin live frame, or null for anything else (log entries, health alerts, garbage). */
 export function parseWebhookFrame(raw: unknown): WebhookAlertModel | null {
-  if (typeof raw !== 'string') return null;
-  try {
-    const parsed = AdminLiveMessage.safeParse(JSON.parse(raw));
-    return parsed.success && parsed.data.type === 'webhook' ? parsed.data.data : null;
-  } catch {
-    return null;
-  }
+  const frame = parseAdminLiveFrame(raw);
+  return frame?.type === 'webhook' ? frame.data : null;
 }
 
 /**

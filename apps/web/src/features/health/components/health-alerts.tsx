@@ -1,20 +1,16 @@
-import { AdminLiveMessage, type HealthAlertModel } from '@flagpole/contract';
+import type { HealthAlertModel } from '@flagpole/contract';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { listenAdminLive } from '@/features/admin-site/admin-live-socket';
+import { parseAdminLiveFrame } from '@/features/admin-site/live-logs';
 import { gameHealthKey } from '../api/health';
 
 /** The health alert of an admin live frame, or null for anything else (log entries, garbage). */
 export function parseHealthFrame(raw: unknown): HealthAlertModel | null {
-  if (typeof raw !== 'string') return null;
-  try {
-    const parsed = AdminLiveMessage.safeParse(JSON.parse(raw));
-    return parsed.success && parsed.data.type === 'health' ? parsed.data.data : null;
-  } catch {
-    return null;
-  }
+  const frame = parseAdminLiveFrame(raw);
+  return frame?.type === 'health' ? frame.data : null;
 }
 
 /**
