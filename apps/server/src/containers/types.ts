@@ -26,6 +26,27 @@ export interface InstanceSpec {
    * by the instance's network policy; on Docker the check shares the instance's network namespace anyway).
    */
   checkTarget?: boolean;
+  /**
+   * A multi-service challenge (docs/containers.md, "Several services"): the engine starts every service as one
+   * unit on the instance's own private network, each reachable by its name from the others. Absent or empty: the
+   * single image above. When present, `image` and `exposePort` repeat the primary entry (the first entry service and
+   * its first port), which is what players reach and what `StartedInstance` describes.
+   */
+  services?: ServiceSpec[];
+}
+
+/** One service of a multi-service instance, with its environment resolved (the team's flag already put in). */
+export interface ServiceSpec {
+  /** A DNS label, unique in the instance: the other services reach this one by it. */
+  name: string;
+  image: string;
+  /** Players reach it (published or proxied); false: only the instance's other services do. */
+  entry: boolean;
+  ports: number[];
+  env: Record<string, string>;
+  memoryMb: number;
+  cpuTenths: number;
+  pidsLimit: number;
 }
 
 /** Where a started instance can be reached. */
