@@ -68,3 +68,19 @@ export const ContainerServices = z
   .refine((list) => new Set(list.map((s) => s.name)).size === list.length, { message: 'service names repeat' })
   .refine((list) => list.length === 0 || list.some((s) => s.entry), { message: 'at least one service is an entry' });
 export type ContainerServices = z.infer<typeof ContainerServices>;
+
+/**
+ * One service of an admin's test instance as the engine has it (Flagpole's own route
+ * `GET /api/edit/games/{id}/challenges/{cId}/container/services`): its state and the end of its logs, so an
+ * organiser sees which service of the group failed and why.
+ */
+export const ContainerServiceState = z.object({
+  name: z.string(),
+  entry: z.boolean(),
+  /** Running; Exited (stopped, see exitCode); Missing (no container: never started or removed). */
+  state: z.enum(['Running', 'Exited', 'Missing']),
+  exitCode: z.number().int().nullable(),
+  /** The last lines the service printed (stdout and stderr), at most 8 KiB. */
+  logs: z.string(),
+});
+export type ContainerServiceState = z.infer<typeof ContainerServiceState>;
