@@ -55,23 +55,46 @@ describe('rehearsal verdict', () => {
     expect(verdict.sentence).toBe('Not ready for 100 teams at a 60 s ramp: the database pool saturated at 70 teams.');
   });
 
-  it('names the instance start queue by the start rate it saturated at, before later resources', () => {
+  it('names the start rate the instance queue fills at as the pace limit, without calling it not ready', () => {
     const samples = [
       quiet(10, 30, { startsPerMinute: 40 }),
+      quiet(20, 60, { instanceQueue: 2, startsPerMinute: 120 }),
+      quiet(30, 100, { instanceQueue: 6, cpu: 0.45, startsPerMinute: 150 }),
+    ];
+    const verdict = decide({ ...base, samples });
+    expect(verdict.ready).toBe(true);
+    expect(verdict.paceLimit?.saturatedAt).toEqual({ t: 20, teams: 60, startsPerMinute: 120 });
+    // The queue is not a capacity limit: CPU still projects it.
+    expect(verdict.capacityTeams).toBe(200);
+    expect(verdict.sentence).toBe(
+      'Ready for 100 teams at a 60 s ramp; the server CPU is the first limit, projected near 200 teams; ' +
+        'the instance start queue saturates at 120 starts/min (60 teams in).',
+    );
+    expect(decideFor({ ...base, samples }, 150).sentence).toBe(
+      'Ready for 150 teams at this ramp (rehearsed with 100); the server CPU projects a limit near 200 teams; ' +
+        'the instance start queue saturates at 120 starts/min (60 teams in).',
+    );
+    // Without a measured start rate it falls back to the teams in.
+    const unmeasured = decide({ ...base, samples: [quiet(20, 60, { instanceQueue: 2 })] });
+    expect(unmeasured.sentence).toBe(
+      'Ready for 100 teams at a 60 s ramp; the server CPU is the first limit, projected near 270 teams; ' +
+        'the instance start queue saturated at 60 teams.',
+    );
+  });
+
+  it('is not ready when a resource that breaks saturates, and still names the start pace', () => {
+    const samples = [
       quiet(20, 60, { instanceQueue: 2, startsPerMinute: 120 }),
       quiet(30, 90, { instanceQueue: 6, liveRefused: 3, startsPerMinute: 150 }),
     ];
     const verdict = decide({ ...base, samples });
+    expect(verdict.ready).toBe(false);
     expect(verdict.firstSaturated?.key).toBe('instances');
-    expect(verdict.firstSaturated?.saturatedAt).toEqual({ t: 20, teams: 60, startsPerMinute: 120 });
-    expect(verdict.resources.find((r) => r.key === 'live')?.saturatedAt?.teams).toBe(90);
-    expect(verdict.capacityTeams).toBe(60);
+    expect(verdict.capacityTeams).toBe(90);
     expect(verdict.sentence).toBe(
-      'Not ready for 100 teams at a 60 s ramp: the instance start queue saturates at 120 starts/min (60 teams in).',
+      'Not ready for 100 teams at a 60 s ramp: the live fan-out saturated at 90 teams; ' +
+        'the instance start queue saturates at 120 starts/min (60 teams in).',
     );
-    // Without a measured start rate it falls back to the teams in.
-    const unmeasured = decide({ ...base, samples: [quiet(20, 60, { instanceQueue: 2 })] });
-    expect(unmeasured.sentence).toContain('the instance start queue saturated at 60 teams');
   });
 
   it('is not ready with more than 1% errors, slow answers or teams that never got in', () => {

@@ -4,14 +4,14 @@
 
 /**
  * @typedef {import('./metrics.js').Sample} Sample
- * @typedef {{ key: string, label: string, unit: string, limit: number,
+ * @typedef {{ key: string, label: string, unit: string, limit: number, waits?: boolean,
  *   value: (sample: Sample, teamsPlanned: number) => number | null }} Resource
  * @typedef {{ key: string, label: string, peak: number, limit: number, load: number,
  *   saturatedAt: { t: number, teams: number, startsPerMinute: number | null } | null }} ResourceFinding
  * @typedef {{ teamsPlanned: number, teamsReached: number, rampSeconds: number, calls: number, errors: number,
  *   slowestP95Ms: number, slowestEndpoint: string | null, samples: Sample[] }} VerdictInput
  * @typedef {{ ready: boolean, sentence: string, errorRate: number, firstSaturated: ResourceFinding | null,
- *   busiest: ResourceFinding | null, capacityTeams: number | null, headroom: number | null,
+ *   paceLimit: ResourceFinding | null, busiest: ResourceFinding | null, capacityTeams: number | null, headroom: number | null,
  *   resources: ResourceFinding[] }} Verdict
  */
 
@@ -30,7 +30,16 @@ export const RESOURCES = [
   { key: 'eventLoop', label: 'event loop', unit: 's lag', limit: 0.2, value: (s) => s.eventLoopP99 },
   { key: 'dbPool', label: 'database pool', unit: 'waiting', limit: 1, value: (s) => s.dbPoolWaiting },
   { key: 'judge', label: 'judge backlog', unit: 'unjudged', limit: 50, value: (s) => s.judgeBacklog },
-  { key: 'instances', label: 'instance start queue', unit: 'queued', limit: 1, value: (s) => s.instanceQueue },
+  // A full start queue makes players wait for their instances, it breaks nothing: the verdict names the start rate
+  // it fills at as the event's pace limit rather than calling the deployment not ready.
+  {
+    key: 'instances',
+    label: 'instance start queue',
+    unit: 'queued',
+    limit: 1,
+    waits: true,
+    value: (s) => s.instanceQueue,
+  },
   {
     key: 'live',
     label: 'live fan-out',
@@ -86,13 +95,16 @@ export function saturationText(finding) {
  */
 export function decide(input) {
   const resources = RESOURCES.map((resource) => examine(resource, input.samples));
+  const waiting = new Set(RESOURCES.filter((resource) => resource.waits).map((resource) => resource.key));
   const errorRate = input.calls === 0 ? 0 : input.errors / input.calls;
   const saturated = resources.filter((r) => r.saturatedAt).sort((a, b) => saturatedTime(a) - saturatedTime(b));
   const firstSaturated = saturated[0] ?? null;
-  const measured = resources.filter((r) => r.peak > 0 && r.load > 0);
+  const firstBlocking = saturated.find((r) => !waiting.has(r.key)) ?? null;
+  const paceLimit = saturated.find((r) => waiting.has(r.key)) ?? null;
+  const measured = resources.filter((r) => r.peak > 0 && r.load > 0 && !waiting.has(r.key));
   const busiest = measured.sort((a, b) => b.peak / b.limit - a.peak / a.limit)[0] ?? null;
-  const capacityTeams = firstSaturated
-    ? (firstSaturated.saturatedAt?.teams ?? null)
+  const capacityTeams = firstBlocking
+    ? (firstBlocking.saturatedAt?.teams ?? null)
     : busiest
       ? Math.floor((busiest.load * busiest.limit) / busiest.peak)
       : null;
@@ -105,22 +117,23 @@ export function decide(input) {
   if (input.slowestP95Ms > MAX_P95_MS) {
     problems.push(`${input.slowestEndpoint} answered in ${Math.round(input.slowestP95Ms)} ms (95th percentile)`);
   }
-  if (firstSaturated?.saturatedAt) {
-    problems.push(saturationText(firstSaturated));
-  }
+  if (firstBlocking?.saturatedAt) problems.push(saturationText(firstBlocking));
   const ready = problems.length === 0;
   const rampText = `a ${Math.round(input.rampSeconds)} s ramp`;
+  const pace = paceLimit ? `; ${saturationText(paceLimit)}` : '';
   let sentence;
   if (ready) {
     const margin =
       busiest && capacityTeams !== null
         ? `; the ${busiest.label} is the first limit, projected near ${teamsText(capacityTeams)}`
-        : '; no resource showed load';
-    sentence = `Ready for ${teamsText(input.teamsPlanned)} at ${rampText}${margin}.`;
+        : paceLimit
+          ? ''
+          : '; no resource showed load';
+    sentence = `Ready for ${teamsText(input.teamsPlanned)} at ${rampText}${margin}${pace}.`;
   } else {
-    sentence = `Not ready for ${teamsText(input.teamsPlanned)} at ${rampText}: ${problems.join('; ')}.`;
+    sentence = `Not ready for ${teamsText(input.teamsPlanned)} at ${rampText}: ${problems.join('; ')}${pace}.`;
   }
-  return { ready, sentence, errorRate, firstSaturated, busiest, capacityTeams, headroom, resources };
+  return { ready, sentence, errorRate, firstSaturated, paceLimit, busiest, capacityTeams, headroom, resources };
 }
 
 /** @param {ResourceFinding} finding */
@@ -138,10 +151,11 @@ export function decideFor(input, planned) {
   const headroom = capacity === null ? null : capacity / Math.max(1, planned);
   const ready = verdict.ready && (capacity === null || capacity >= planned);
   const limit = verdict.busiest ? `the ${verdict.busiest.label}` : 'no measured resource';
+  const pace = verdict.paceLimit ? `; ${saturationText(verdict.paceLimit)}` : '';
   const sentence = !verdict.ready
     ? verdict.sentence
     : ready
-      ? `Ready for ${teamsText(planned)} at this ramp (rehearsed with ${input.teamsPlanned}); ${limit} projects a limit near ${capacity === null ? 'no figure' : teamsText(capacity)}.`
-      : `Not ready for ${teamsText(planned)} at this ramp: rehearsed with ${input.teamsPlanned}, ${limit} projects a limit near ${teamsText(/** @type {number} */ (capacity))}.`;
+      ? `Ready for ${teamsText(planned)} at this ramp (rehearsed with ${input.teamsPlanned}); ${limit} projects a limit near ${capacity === null ? 'no figure' : teamsText(capacity)}${pace}.`
+      : `Not ready for ${teamsText(planned)} at this ramp: rehearsed with ${input.teamsPlanned}, ${limit} projects a limit near ${teamsText(/** @type {number} */ (capacity))}${pace}.`;
   return { ...verdict, ready, sentence, headroom };
 }
