@@ -4,17 +4,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBoardDatabase } from '../../../e2e/src/big-board';
+import { buildFlagImage, containersWithLabel, FLAG_IMAGE, FLAG_PORT } from '../../../e2e/src/challenge-image';
 import { type Platform, startPlatform } from '../../../e2e/src/platform';
 import { Session } from './support/server';
 
 /*
  * `flagpole rehearse` against the built server started with REHEARSAL=true, a short lease grace and a fast sweep:
  * a small run whose accounts exist while it plays and are gone after, and a killed run the server sweeps. (The
- * refusal without REHEARSAL is in cli.test.ts, whose server runs without it.)
+ * refusal without REHEARSAL is in cli.test.ts, whose server runs without it.) The game holds a container challenge on real Docker, so the
+ * teams' instances are started and destroyed as part of the run, and a killed run's instances go with its teams.
  */
 
 const cliBin = path.resolve(import.meta.dirname, '../bin/flagpole.js');
 const METRICS_TOKEN = 'rehearsal-metrics-token-1';
+/** The platform's container owner label: only this server's instances are counted. */
+const OWNER = 'cli-rehearse';
+const runningInstances = () => containersWithLabel(`flagpole.platform=${OWNER}`);
 
 let platform: Platform;
 let admin: Session;
@@ -58,7 +63,12 @@ async function waitFor(check: () => Promise<boolean>, seconds: number): Promise<
 beforeAll(async () => {
   // PostgreSQL rather than the embedded database: the sweep's row locks are PostgreSQL's, and it starts faster.
   database = await createBoardDatabase('flagpole_cli_rehearse');
+  await buildFlagImage();
   platform = await startPlatform({
+    // Real Docker: the rehearsal's teams start and destroy instances of a container challenge.
+    CONTAINER_ENGINE: 'docker',
+    CONTAINER_OWNER: OWNER,
+    CONTAINER_HOST_GUARD: 'false',
     DATABASE_URL: database.url,
     REHEARSAL: 'true',
     REHEARSAL_GRACE_SECONDS: '15',
@@ -84,6 +94,19 @@ beforeAll(async () => {
   });
   await admin.call('POST', `/api/edit/games/${game}/challenges/${challenge.id}/flags`, [{ flag: 'flag{warm-up}' }]);
   await admin.call('PUT', `/api/edit/games/${game}/challenges/${challenge.id}`, { isEnabled: true });
+  const box = await admin.call<{ id: number }>('POST', `/api/edit/games/${game}/challenges`, {
+    title: 'Box',
+    category: 'Pwn',
+    type: 'DynamicContainer',
+  });
+  await admin.call('PUT', `/api/edit/games/${game}/challenges/${box.id}`, {
+    flagTemplate: 'flag{[GUID]}',
+    containerImage: FLAG_IMAGE,
+    exposePort: FLAG_PORT,
+    memoryLimit: 64,
+    cpuCount: 5,
+    isEnabled: true,
+  });
   const edited = await admin.call<Record<string, unknown>>('GET', `/api/edit/games/${game}`);
   await admin.call('PUT', `/api/edit/games/${game}`, { ...edited, hidden: false, acceptWithoutReview: true });
   // A real player, whose account and team the rehearsal must leave alone.
@@ -108,15 +131,20 @@ describe('flagpole rehearse against the built server', () => {
       ...['--report', report, '--metrics-token', METRICS_TOKEN],
     ]);
     await waitFor(async () => (await rehearsalUsers()).length >= 3, 60);
+    // The teams start real instances of the container challenge while they play…
+    await waitFor(async () => (await runningInstances()).length >= 1, 60);
     const { code, out } = await run.done;
     expect(out).toContain('removed 6 rehearsal accounts and 6 teams');
     expect(code).toBe(0);
     expect(await rehearsalUsers()).toEqual([]);
+    // …and destroy them before the run ends: no container outlives it.
+    await waitFor(async () => (await runningInstances()).length === 0, 30);
     const html = readFileSync(report, 'utf8');
     for (const endpoint of ['POST /api/account/register', 'POST /api/account/login', 'GET /api/game/:id/details']) {
       expect(html).toContain(endpoint);
     }
     expect(html).toContain('POST /api/game/:id/challenges/:challengeId');
+    expect(html).toContain('POST /api/game/:id/container/:challengeId');
     expect(html).toMatch(/(Ready|Not ready) for 6 teams/);
     expect(html).toContain('<svg');
     expect(html).not.toMatch(/<script|https?:\/\/(?!127\.0\.0\.1)/);
@@ -138,12 +166,15 @@ describe('flagpole rehearse against the built server', () => {
       ...['--report', path.join(work, 'killed.html')],
     ]);
     await waitFor(async () => (await rehearsalUsers()).length >= 2, 60);
+    await waitFor(async () => (await runningInstances()).length >= 1, 60);
     run.child.kill('SIGKILL');
     await run.done;
     expect(existsSync(path.join(work, 'killed.html'))).toBe(false);
     expect((await rehearsalUsers()).length).toBeGreaterThanOrEqual(2);
     // Lease: 1 s ramp + 6 s play + 15 s grace; the sweep runs every second.
     await waitFor(async () => (await rehearsalUsers()).length === 0, 60);
+    // Removing the killed run's teams removes their instances' containers too.
+    await waitFor(async () => (await runningInstances()).length === 0, 30);
     expect(
       (await admin.call<{ data: unknown[] }>('POST', '/api/admin/users/search?hint=real-player')).data,
     ).toHaveLength(1);
