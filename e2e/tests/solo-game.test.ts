@@ -75,5 +75,10 @@ describe('a solo game', () => {
     await admin.getByRole('switch', { name: 'Solo game' }).waitFor();
     expect(await admin.getByRole('switch', { name: 'Solo game' }).isChecked()).toBe(true);
     await screenshot(admin, 'solo-admin-form');
+    // Awards go to players, and the awards page says so.
+    await admin.goto(`/admin/games/${gameId}/awards`);
+    await admin.getByText(en('adminGames.awards.introPlayers')).waitFor();
+    expect(await admin.getByLabel(en('adminGames.awards.team')).count()).toBe(0);
+    expect(await admin.getByLabel(en('adminGames.awards.player')).count()).toBeGreaterThan(0);
   });
 });

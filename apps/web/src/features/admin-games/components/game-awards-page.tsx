@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { showError, showSuccess } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useAwards, useGiveAward, useRemoveAward } from '../api/awards';
+import { useEditGame } from '../api/get-game';
 import { useParticipations } from '../api/get-participations';
 import {
   type AwardFormError,
@@ -37,8 +38,14 @@ import { GameHeader } from './game-header';
 import { LoadState } from './load-state';
 import { useRouteIds } from './use-route-ids';
 
+/** A solo game's teams are its players: the page speaks of players there. */
+function useSolo(gameId: number): boolean {
+  return useEditGame(gameId).game?.individual === true;
+}
+
 /** Give (positive points) or take (negative) points from a team, with a reason the team sees. */
 function AwardComposer({ gameId }: { gameId: number }) {
+  const solo = useSolo(gameId);
   const { t } = useTranslation();
   const { participations } = useParticipations(gameId);
   const { trigger, isMutating } = useMutation(useGiveAward());
@@ -74,17 +81,21 @@ function AwardComposer({ gameId }: { gameId: number }) {
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {t('adminGames.awards.intro')}
+          {t(solo ? 'adminGames.awards.introPlayers' : 'adminGames.awards.intro')}
         </Text>
         <Group grow align="flex-start" wrap="wrap">
           <Select
-            label={t('adminGames.awards.team')}
+            label={t(solo ? 'adminGames.awards.player' : 'adminGames.awards.team')}
             data={awardTeamOptions(participations ?? [])}
             value={values.teamId}
             onChange={(teamId) => set({ teamId })}
             searchable
             required
-            error={error === 'team' ? t('adminGames.awards.errors.team') : undefined}
+            error={
+              error === 'team'
+                ? t(solo ? 'adminGames.awards.errors.player' : 'adminGames.awards.errors.team')
+                : undefined
+            }
             miw={200}
           />
           <NumberInput
@@ -125,14 +136,21 @@ function AwardComposer({ gameId }: { gameId: number }) {
   );
 }
 
-function AwardRow({ gameId, award }: { gameId: number; award: AwardInfo }) {
+function AwardRow({ gameId, award, solo }: { gameId: number; award: AwardInfo; solo: boolean }) {
   const { t } = useTranslation();
   const remove = useRemoveAward();
   const points = award.points > 0 ? `+${award.points}` : String(award.points);
   const confirmRemove = () =>
     modals.openConfirmModal({
       title: t('adminGames.awards.removeTitle'),
-      children: <Text size="sm">{t('adminGames.awards.removeConfirm', { team: award.teamName, points })}</Text>,
+      children: (
+        <Text size="sm">
+          {t(solo ? 'adminGames.awards.removeConfirmPlayer' : 'adminGames.awards.removeConfirm', {
+            team: award.teamName,
+            points,
+          })}
+        </Text>
+      ),
       labels: { confirm: t('adminGames.awards.removeSubmit'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => {
@@ -168,6 +186,7 @@ function AwardRow({ gameId, award }: { gameId: number; award: AwardInfo }) {
 
 function AwardTable({ gameId, awards }: { gameId: number; awards: AwardInfo[] }) {
   const { t } = useTranslation();
+  const solo = useSolo(gameId);
   if (awards.length === 0) {
     return (
       <Center py="lg">
@@ -181,7 +200,7 @@ function AwardTable({ gameId, awards }: { gameId: number; awards: AwardInfo[] })
       <Table verticalSpacing="xs" aria-label={t('adminGames.awards.list')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('adminGames.awards.team')}</Table.Th>
+            <Table.Th>{t(solo ? 'adminGames.awards.player' : 'adminGames.awards.team')}</Table.Th>
             <Table.Th>{t('adminGames.awards.points')}</Table.Th>
             <Table.Th>{t('adminGames.awards.reason')}</Table.Th>
             <Table.Th>{t('adminGames.awards.tieBreakColumn')}</Table.Th>
@@ -193,7 +212,7 @@ function AwardTable({ gameId, awards }: { gameId: number; awards: AwardInfo[] })
         </Table.Thead>
         <Table.Tbody>
           {newestFirst.map((award) => (
-            <AwardRow key={award.id} gameId={gameId} award={award} />
+            <AwardRow key={award.id} gameId={gameId} award={award} solo={solo} />
           ))}
         </Table.Tbody>
       </Table>
