@@ -7,6 +7,7 @@
  * time and count; all traffic stays on loopback.
  *
  *   node --import tsx bench/scenarios/game-load.ts [--write] [--submissions-only] [--server-dir=<apps/server>]
+ *     [--statements]  (PostgreSQL's statement statistics per submission of each phase: statement-stats.ts)
  *     [--client=raw|undici]
  *
  * --client chooses the HTTP client of the submission phases and of the bare-exchange calibration (game-load-client.ts):
@@ -35,6 +36,7 @@ import { CHALLENGES, PASSWORD, seed, TEAMS } from './game-load-seed';
 import { correctFlagQueue, type Player, signIn, submissionLoad, visibilityDelay } from './game-load-submissions';
 import { calibrateHttpExchange, describeHttpCalibration } from './http-calibration';
 import { residentMb } from './process-stats';
+import { describeStatements, openStatementStats } from './statement-stats';
 
 const PORT = 18_180;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -121,6 +123,8 @@ async function main() {
     );
     endPhase('sign-in of 200 players');
     // One connection per sending player, as each player's browser would hold its own.
+    const statements = process.argv.includes('--statements') ? await openStatementStats(DB_NAME) : null;
+    await statements?.reset();
     const wrongClient = openLoadClient(clientKind, BASE, WRONG_WORKERS);
     const wrong = await submissionLoad(pid, wrongClient, seeded.gameId, {
       workers: WRONG_WORKERS,
@@ -135,6 +139,7 @@ async function main() {
       durationMs: 15_000,
     });
     console.log('wrong flags', wrong);
+    if (statements) console.log(describeStatements('wrong flags', await statements.summary(wrong.completed)));
     endPhase('wrong flags');
     await wrongClient.close();
 
@@ -144,6 +149,7 @@ async function main() {
     await readChallenges(correctClient, seeded.gameId, senders, correctConnections);
     const queue = correctFlagQueue(senders);
     let queued = 0;
+    await statements?.reset();
     const correct = await submissionLoad(pid, correctClient, seeded.gameId, {
       workers: correctConnections,
       next: () => queue[queued++],
@@ -151,6 +157,10 @@ async function main() {
       durationMs: 15_000,
     });
     console.log('correct flags', correct);
+    if (statements) {
+      console.log(describeStatements('correct flags', await statements.summary(correct.completed)));
+      await statements.close();
+    }
     endPhase('correct flags');
     await correctClient.close();
 

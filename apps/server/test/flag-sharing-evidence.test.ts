@@ -1,6 +1,8 @@
 import type { AwardInfo, EvidenceReport } from '@flagpole/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvidenceRepository } from '../src/evidence/evidence.repository';
+import type { EvidenceCase } from '../src/evidence/evidence-rules';
 import { registerAndSignIn, STRONG_PASSWORD, TestClient } from './client';
 import { expectError, ok, signUpAdmin } from './game-fixtures';
 import { createTestContext, type TestContext } from './harness';
@@ -193,4 +195,50 @@ describe('a quiet game', () => {
     await submit(quiet, 'qib', a, 'flag{wrong-b}');
     expect((await report(quiet)).cases).toEqual([]);
   });
+});
+
+/** A process owner id (owners are process GUIDs). */
+const OWNER = '00000000-0000-4000-8000-000000000029';
+
+describe('storing a big computation', () => {
+  it('writes thousands of cases, deletes the gone ones and keeps a dismissal', async () => {
+    const repository = createEvidenceRepository(ctx.db);
+    const now = ctx.clock.now();
+    const gameId = await createGame(ctx.db, { start: now, end: new Date(now.getTime() + HOUR), title: 'Crowded' });
+    const caseOf = (i: number): EvidenceCase => ({
+      key: `pair:${i}`,
+      participationIds: [i, i + 1],
+      strength: 0.5,
+      signals: [],
+    });
+    const claim = () => repository.claim(gameId, OWNER, ctx.clock.now(), new Date(now.getTime() + HOUR), now, true);
+    // More cases than one statement may carry parameters for (65,535): a `not in` list of them would fail.
+    expect(await claim()).toBe(true);
+    await repository.store(
+      gameId,
+      OWNER,
+      Array.from({ length: 66_000 }, (_, i) => caseOf(i)),
+      now,
+    );
+    await ctx.db
+      .updateTable('evidence_cases')
+      .set({ dismissed_at: now })
+      .where('game_id', '=', gameId)
+      .where('case_key', '=', 'pair:7')
+      .execute();
+    expect(await claim()).toBe(true);
+    await repository.store(
+      gameId,
+      OWNER,
+      Array.from({ length: 700 }, (_, i) => caseOf(i)),
+      now,
+    );
+    const rows = await ctx.db
+      .selectFrom('evidence_cases')
+      .select(['case_key', 'dismissed_at'])
+      .where('game_id', '=', gameId)
+      .execute();
+    expect(rows).toHaveLength(700);
+    expect(rows.find((row) => row.case_key === 'pair:7')?.dismissed_at).not.toBeNull();
+  }, 60_000);
 });

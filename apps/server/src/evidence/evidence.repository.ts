@@ -9,6 +9,15 @@ export interface StoredCase extends EvidenceCase {
 
 const ms = (d: Date) => d.getTime();
 
+/** Rows per statement when storing cases: 6 parameters each, far below PostgreSQL's limit. */
+const STORE_CHUNK = 500;
+
+function chunked<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
 /** SQL of flag-sharing evidence: the activity the rules read, the claim, and the stored cases. */
 export function createEvidenceRepository(db: Db) {
   return {
@@ -120,24 +129,37 @@ export function createEvidenceRepository(db: Db) {
       return row.rows.length > 0;
     },
 
-    /** Stores a computation: cases upserted (a dismissal stays), cases gone deleted, the claim released. */
+    /**
+     * Stores a computation: cases upserted (a dismissal stays), cases gone deleted, the claim released. A big
+     * game can hold tens of thousands of cases: they are written a chunk per statement, not a statement per case,
+     * and the keys to delete are found by reading the stored ones (a `not in` list of every new key would outgrow
+     * PostgreSQL's 65,535 parameters).
+     */
     async store(gameId: number, owner: string, cases: EvidenceCase[], now: Date): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const keys = cases.map((c) => c.key);
-        let gone = trx.deleteFrom('evidence_cases').where('game_id', '=', gameId);
-        if (keys.length > 0) gone = gone.where('case_key', 'not in', keys);
-        await gone.execute();
-        for (const c of cases) {
+        const kept = new Set(cases.map((c) => c.key));
+        const stored = await trx
+          .selectFrom('evidence_cases')
+          .select('case_key')
+          .where('game_id', '=', gameId)
+          .execute();
+        const gone = stored.map((row) => row.case_key).filter((key) => !kept.has(key));
+        for (const keys of chunked(gone, STORE_CHUNK)) {
+          await trx.deleteFrom('evidence_cases').where('game_id', '=', gameId).where('case_key', 'in', keys).execute();
+        }
+        for (const chunk of chunked(cases, STORE_CHUNK)) {
           await trx
             .insertInto('evidence_cases')
-            .values({
-              game_id: gameId,
-              case_key: c.key,
-              participation_ids: JSON.stringify(c.participationIds),
-              strength: c.strength,
-              signals: JSON.stringify(c.signals),
-              updated_at: now,
-            })
+            .values(
+              chunk.map((c) => ({
+                game_id: gameId,
+                case_key: c.key,
+                participation_ids: JSON.stringify(c.participationIds),
+                strength: c.strength,
+                signals: JSON.stringify(c.signals),
+                updated_at: now,
+              })),
+            )
             .onConflict((oc) =>
               oc.columns(['game_id', 'case_key']).doUpdateSet((eb) => ({
                 strength: eb.ref('excluded.strength'),
