@@ -64,13 +64,15 @@ describe('kubernetes engine: a multi-service instance against a fake API server'
     );
     const creations = fake.calls.filter((call) => call.startsWith('POST') && !call.endsWith('/namespaces'));
     expect(creations.slice(0, 3).every((call) => call.endsWith('/networkpolicies'))).toBe(true);
+    // A health check attacks the first Service listed with the instance's label: the primary entry's.
+    const listed = await engine.list();
     // Every object, as the API server received it, is one the Kubernetes schemas accept.
     for (const path of objectsOf(groupSpec)) {
       const object = structuredClone(fake.objects.get(path)) as KubeObject & { status?: unknown };
       delete object.status;
       expect(await validateObject(object as Parameters<typeof validateObject>[0])).toEqual([]);
     }
-    expect(await engine.list()).toEqual([{ instanceId: groupSpec.instanceId, running: true }]);
+    expect(listed).toEqual([{ instanceId: groupSpec.instanceId, running: true }]);
 
     await engine.destroy(groupSpec.instanceId);
     expect(objectsOf(groupSpec)).toEqual([]);
@@ -95,6 +97,33 @@ describe('kubernetes engine: a multi-service instance against a fake API server'
         expect(reach(podOf(otherTeam, service), podOf(groupSpec, target), 8080)).toBe(false);
       }
     }
+  });
+
+  it("points a health check at the primary entry's Service, which lets the check's pod in", async () => {
+    await engine.start({ ...groupSpec, checkTarget: true });
+    let checkPod: KubeObject | undefined;
+    fake.runPod = (pod) => {
+      checkPod = structuredClone(pod);
+      return { output: 'ok\n', exitCode: 0 };
+    };
+    const result = await engine.runCheck?.({
+      checkId: '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a',
+      image: 'registry.example/solver:1',
+      script: '#!/bin/sh\n',
+      files: [],
+      env: {},
+      target: { instanceId: groupSpec.instanceId, port: 8080 },
+      network: false,
+      timeoutMs: 2_000,
+      labels: { 'flagpole.platform': 'flagpole' },
+    });
+    expect(result).toMatchObject({ exitCode: 0 });
+    const webIp = (fake.objects.get(`${SERVICES}/${base}`)?.spec as { clusterIP?: string } | undefined)?.clusterIP;
+    const env = (checkPod?.spec as { containers: Array<{ env: unknown[] }> } | undefined)?.containers[0]?.env;
+    expect(env).toContainEqual({ name: 'FLAGPOLE_TARGET', value: `${webIp}:8080` });
+    if (!checkPod) throw new Error('no check pod');
+    expect(fake.reachable('challenges', checkPod, podOf(groupSpec, 'web'), 8080)).toBe(true);
+    expect(fake.reachable('challenges', checkPod, podOf(groupSpec, 'vault'), 9000)).toBe(false);
   });
 
   it('fails the start naming the failed service with the end of its log, and leaves nothing', async () => {

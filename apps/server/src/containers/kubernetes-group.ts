@@ -46,7 +46,10 @@ export async function startKubeGroup(deps: KubeGroupDeps, spec: InstanceSpec): P
   }
   const clusterIps = new Map<string, string>();
   let started: StartedInstance | undefined;
-  for (const member of members.filter((m) => m.service.ports.length > 0)) {
+  // The primary entry's Service first: a health check takes the first Service carrying the instance's label (the
+  // API server lists by name, where `fp-{guid}` comes first too).
+  const withPorts = members.filter((m) => m.service.ports.length > 0);
+  for (const member of [...withPorts.filter((m) => m.primary), ...withPorts.filter((m) => !m.primary)]) {
     const service = await core.createNamespacedService({ namespace, body: kubeGroupService(spec, member) });
     clusterIps.set(member.service.name, service.spec?.clusterIP ?? '');
     if (!member.primary) continue;
