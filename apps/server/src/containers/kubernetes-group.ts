@@ -44,30 +44,39 @@ export async function startKubeGroup(deps: KubeGroupDeps, spec: InstanceSpec): P
   for (const member of members) {
     await net.createNamespacedNetworkPolicy({ namespace, body: kubeGroupPolicy(spec, member, deps.platformNamespace) });
   }
-  const clusterIps = new Map<string, string>();
-  let started: StartedInstance | undefined;
-  // The primary entry's Service first: a health check takes the first Service carrying the instance's label (the
-  // API server lists by name, where `fp-{guid}` comes first too).
-  const withPorts = members.filter((m) => m.service.ports.length > 0);
-  for (const member of [...withPorts.filter((m) => m.primary), ...withPorts.filter((m) => !m.primary)]) {
-    const service = await core.createNamespacedService({ namespace, body: kubeGroupService(spec, member) });
-    clusterIps.set(member.service.name, service.spec?.clusterIP ?? '');
-    if (!member.primary) continue;
-    const published = service.spec?.ports?.find((port) => port.port === spec.exposePort);
-    started = {
-      engineId: member.objectName,
-      ip: service.spec?.clusterIP ?? '',
-      port: spec.exposePort,
-      publicPort: spec.publish ? (published?.nodePort ?? null) : null,
-    };
-  }
-  if (!started) throw new Error('the instance has no entry service');
+  const { clusterIps, started } = await createGroupServices(deps, spec, members);
   const hostAliases = groupHostAliases(members, clusterIps);
   for (const member of members) {
     await core.createNamespacedPod({ namespace, body: kubeGroupPod(spec, member, hostAliases) });
   }
   await waitGroupRunning(deps, members);
   return started;
+}
+
+/**
+ * Creates the Services of the members with ports, the primary entry's first: a health check aims at the first
+ * Service carrying the instance's label (the API server lists by name, where `fp-{guid}` comes first too).
+ * Returns their cluster IPs by service name and where the primary entry is reached.
+ */
+async function createGroupServices(deps: KubeGroupDeps, spec: InstanceSpec, members: GroupMember[]) {
+  const withPorts = members.filter((member) => member.service.ports.length > 0);
+  const ordered = [...withPorts.filter((member) => member.primary), ...withPorts.filter((member) => !member.primary)];
+  const clusterIps = new Map<string, string>();
+  let started: StartedInstance | undefined;
+  for (const member of ordered) {
+    const service = await deps.core.createNamespacedService({
+      namespace: deps.namespace,
+      body: kubeGroupService(spec, member),
+    });
+    const ip = service.spec?.clusterIP ?? '';
+    clusterIps.set(member.service.name, ip);
+    if (!member.primary) continue;
+    const published = service.spec?.ports?.find((port) => port.port === spec.exposePort);
+    const publicPort = spec.publish ? (published?.nodePort ?? null) : null;
+    started = { engineId: member.objectName, ip, port: spec.exposePort, publicPort };
+  }
+  if (!started) throw new Error('the instance has no entry service');
+  return { clusterIps, started };
 }
 
 /** Why a pod cannot run any more, or undefined while it still may (or runs). */
