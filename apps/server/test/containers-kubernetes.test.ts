@@ -4,11 +4,12 @@ import { createInstanceRepository } from '../src/containers/instance.repository'
 import { createKubernetesEngine } from '../src/containers/kubernetes-engine';
 import { kubeName } from '../src/containers/kubernetes-manifests';
 import { createStartQueue } from '../src/containers/start-queue';
-import { instanceLabels } from '../src/containers/types';
+import { type ContainerEngine, instanceLabels } from '../src/containers/types';
 import { AppError } from '../src/http/errors';
 import { createContainerChallenge, createRunningGame, instanceStatus, liveInstanceId } from './container-fixtures';
 import { createTestContext, type TestContext } from './harness';
 import { FAKE_CLUSTER_IP, FAKE_NODE_PORT, type FakeKubeApi, startFakeKubeApi } from './kube-fake-api';
+import { groupSpec } from './kube-group-spec';
 import { createPlayer, type Player } from './play-fixtures';
 
 /*
@@ -22,12 +23,13 @@ describe('container lifecycle on Kubernetes (fake API server)', () => {
   let ctx: TestContext;
   let fake: FakeKubeApi;
   let service: ContainerService;
+  let engine: ContainerEngine;
   let gameId: number;
 
   beforeAll(async () => {
     ctx = await createTestContext();
     fake = await startFakeKubeApi();
-    const engine = createKubernetesEngine({
+    engine = createKubernetesEngine({
       namespace: 'challenges',
       platformNamespace: 'ctf',
       owner: OWNER,
@@ -161,6 +163,17 @@ describe('container lifecycle on Kubernetes (fake API server)', () => {
       '/apis/networking.k8s.io/v1/namespaces/challenges/networkpolicies': { metadata: { name: kubeName(id), labels } },
     };
     for (const [path, body] of Object.entries(leftovers)) fake.objects.set(`${path}/${kubeName(id)}`, body);
+    expect(await service.reconcile()).toEqual({ removed: 1, forgotten: 0 });
+    expect(fake.pathsOf(kubeName(id))).toEqual([]);
+  });
+
+  it('reconciles away every object of a multi-service instance the database does not know', async () => {
+    // As a process killed mid-start leaves it: the group's objects, one pod already gone.
+    const id = crypto.randomUUID();
+    const labels = { [instanceLabels.platform]: OWNER, [instanceLabels.instance]: id };
+    await engine.start({ ...groupSpec, instanceId: id, labels });
+    fake.objects.delete(`/api/v1/namespaces/challenges/pods/${kubeName(id)}-0`);
+    expect(fake.pathsOf(kubeName(id)).length).toBeGreaterThan(3);
     expect(await service.reconcile()).toEqual({ removed: 1, forgotten: 0 });
     expect(fake.pathsOf(kubeName(id))).toEqual([]);
   });

@@ -130,7 +130,7 @@ export function kubeCheckPod(
 }
 
 /** Name resolution through the cluster's DNS (a script fetching its remote attachment names a host). */
-const toClusterDns: V1NetworkPolicyEgressRule = {
+export const toClusterDns: V1NetworkPolicyEgressRule = {
   to: [
     {
       namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } },

@@ -1,6 +1,7 @@
-import { CoreV1Api, KubeConfig, NetworkingV1Api } from '@kubernetes/client-node';
+import { CoreV1Api, KubeConfig, NetworkingV1Api, type V1Pod } from '@kubernetes/client-node';
 import { runKubernetesCheck } from './kubernetes-check';
 import { KUBE_CHECK_FILE_BYTES } from './kubernetes-check-manifests';
+import { startKubeGroup } from './kubernetes-group';
 import { kubeName, kubeNetworkPolicy, kubePod, kubeService } from './kubernetes-manifests';
 import {
   type ContainerEngine,
@@ -26,6 +27,8 @@ export interface KubernetesEngineOptions {
   /** How long a pod may take to run. */
   readyTimeoutMs?: number;
   pollMs?: number;
+  /** How long every pod of a multi-service instance must keep running before its start succeeds. */
+  settleMs?: number;
 }
 
 const codeOf = (error: unknown): number | undefined =>
@@ -33,9 +36,13 @@ const codeOf = (error: unknown): number | undefined =>
 
 const ignoreMissing = (action: Promise<unknown>) => ignoreNotFound(action, codeOf);
 
+const namesOf = (list: { items: Array<{ metadata?: { name?: string } }> }) =>
+  list.items.flatMap((item) => (item.metadata?.name ? [item.metadata.name] : []));
+
 /**
- * Kubernetes: per instance a pod, a service and a network policy in one namespace; per health check run a pod,
- * a ConfigMap and a network policy in the same namespace (kubernetes-check.ts).
+ * Kubernetes: per instance a pod, a service and a network policy in one namespace (a multi-service instance: those
+ * per service, kubernetes-group.ts); per health check run a pod, a ConfigMap and a network policy in the same
+ * namespace (kubernetes-check.ts).
  */
 export function createKubernetesEngine(options: KubernetesEngineOptions) {
   const config = options.kubeConfig ?? new KubeConfig();
@@ -54,6 +61,7 @@ export function createKubernetesEngine(options: KubernetesEngineOptions) {
   const { namespace } = options;
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   const pollMs = options.pollMs ?? 500;
+  const settleMs = options.settleMs ?? 1_000;
   let namespaceReady: Promise<void> | undefined;
 
   function ensureNamespace(): Promise<void> {
@@ -76,11 +84,23 @@ export function createKubernetesEngine(options: KubernetesEngineOptions) {
     return namespaceReady;
   }
 
+  /**
+   * Removes every object carrying the instance's label (one of each for a single image, per service for a group):
+   * Services first, so nothing routes to a pod on its way out, and the policies last, so no pod outlives its own.
+   */
   async function removeObjects(instanceId: string): Promise<void> {
-    const name = kubeName(instanceId);
-    await ignoreMissing(core.deleteNamespacedService({ name, namespace }));
-    await ignoreMissing(net.deleteNamespacedNetworkPolicy({ name, namespace }));
-    await ignoreMissing(core.deleteNamespacedPod({ name, namespace, gracePeriodSeconds: 0 }));
+    const labelSelector = `${instanceLabels.platform}=${options.owner},${instanceLabels.instance}=${instanceId}`;
+    const query = { namespace, labelSelector };
+    const [services, pods, policies] = await Promise.all([
+      core.listNamespacedService(query),
+      core.listNamespacedPod(query),
+      net.listNamespacedNetworkPolicy(query),
+    ]);
+    for (const name of namesOf(services)) await ignoreMissing(core.deleteNamespacedService({ name, namespace }));
+    for (const name of namesOf(pods)) {
+      await ignoreMissing(core.deleteNamespacedPod({ name, namespace, gracePeriodSeconds: 0 }));
+    }
+    for (const name of namesOf(policies)) await ignoreMissing(net.deleteNamespacedNetworkPolicy({ name, namespace }));
   }
 
   async function waitRunning(name: string): Promise<void> {
@@ -101,6 +121,11 @@ export function createKubernetesEngine(options: KubernetesEngineOptions) {
       const name = kubeName(spec.instanceId);
       try {
         await ensureNamespace();
+        if (spec.services?.length) {
+          const { platformNamespace } = options;
+          const deps = { core, net, namespace, platformNamespace, readyTimeoutMs, pollMs, settleMs };
+          return await startKubeGroup(deps, spec);
+        }
         // The policy goes first, so the pod is never reachable without it.
         await net.createNamespacedNetworkPolicy({
           namespace,
@@ -139,11 +164,11 @@ export function createKubernetesEngine(options: KubernetesEngineOptions) {
       ]);
       const idOf = (item: { metadata?: { labels?: Record<string, string> } }) =>
         item.metadata?.labels?.[instanceLabels.instance];
+      // A multi-service instance runs only while every one of its pods does.
+      const ended = (pod: V1Pod) => ['Failed', 'Succeeded'].includes(pod.status?.phase ?? '');
+      const broken = new Set(pods.items.filter(ended).map(idOf));
       return mergeEngineInstances([
-        ...pods.items.map((pod) => ({
-          instanceId: idOf(pod),
-          running: !['Failed', 'Succeeded'].includes(pod.status?.phase ?? ''),
-        })),
+        ...pods.items.map((pod) => ({ instanceId: idOf(pod), running: !broken.has(idOf(pod)) })),
         ...[...services.items, ...policies.items].map((item) => ({ instanceId: idOf(item), running: false })),
       ]);
     },
