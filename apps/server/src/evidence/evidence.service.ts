@@ -10,6 +10,12 @@ import { computeCases } from './evidence-rules';
 
 /** A computation older than this is redone by the next scheduler pass. */
 export const EVIDENCE_STALE_MS = 60_000;
+/**
+ * A game whose computation took this process long waits this many times as long before the next one, so the
+ * evidence of a big event (a million wrong answers read each time) never takes more than ~5 % of the database and
+ * of a process, whatever the event's size.
+ */
+export const EVIDENCE_COST_FACTOR = 20;
 /** How long a claim holds; a process that died computing loses the game to another after this. */
 const CLAIM_MS = 120_000;
 
@@ -28,8 +34,13 @@ export function createEvidenceService(deps: {
   clock: Clock;
   owner: string;
   log?: FastifyBaseLogger;
+  /** A monotonic clock in ms, for what a computation cost (tests pass their own). */
+  elapsedMs?: () => number;
 }) {
   const { db, repository, clock } = deps;
+  const elapsedMs = deps.elapsedMs ?? (() => performance.now());
+  /** What this process's last computation of each game cost, in ms. */
+  const lastCost = new Map<number, number>();
 
   async function game(gameId: number) {
     const row = await db.selectFrom('games').select(['id', 'title']).where('id', '=', gameId).executeTakeFirst();
@@ -40,18 +51,21 @@ export function createEvidenceService(deps: {
   /** Computes and stores the game's cases if this process wins the claim; true when it did. */
   async function refresh(gameId: number, force: boolean): Promise<boolean> {
     const now = clock.now();
+    const staleMs = Math.max(EVIDENCE_STALE_MS, EVIDENCE_COST_FACTOR * (lastCost.get(gameId) ?? 0));
     const claimed = await repository.claim(
       gameId,
       deps.owner,
       now,
       new Date(now.getTime() + CLAIM_MS),
-      new Date(now.getTime() - EVIDENCE_STALE_MS),
+      new Date(now.getTime() - staleMs),
       force,
     );
     if (!claimed) return false;
     try {
+      const began = elapsedMs();
       const cases = computeCases(await repository.input(gameId));
       await repository.store(gameId, deps.owner, cases, clock.now());
+      lastCost.set(gameId, elapsedMs() - began);
       return true;
     } catch (error) {
       await repository.release(gameId, deps.owner).catch(() => undefined);
