@@ -85,3 +85,66 @@ describe('signing in with OpenID Connect', () => {
     await screenshot(stranger, 'sso-sign-in-error');
   });
 });
+
+/** The localised reason the sign-in page shows for a failed sign-in. */
+const signInErrorOn = (page: Page, text: string) => page.getByRole('alert').getByText(text).waitFor();
+
+describe('a single sign-on that fails, in the browser', () => {
+  it('ends on the sign-in page saying the player declined, when they cancel at the provider', async () => {
+    const page = await session.freshPage();
+    await page.goto('/account/login');
+    await page.getByRole('link', { name: 'Sign in with Campus Login' }).click();
+    await page.waitForURL((url) => url.origin === provider.issuer);
+    await page.getByRole('link', { name: '[ Cancel ]' }).click();
+    await page.waitForURL('**/account/login?signInError=denied');
+    await signInErrorOn(page, 'You declined at the sign-in provider, so nothing changed.');
+    await screenshot(page, 'sso-sign-in-declined');
+  });
+
+  it('ends on the sign-in page saying the sign-in expired, when the callback is not the browser’s', async () => {
+    const starter = await session.freshPage();
+    // The provider sends the browser back to the callback with the code and state of its sign-in.
+    let callbackUrl = '';
+    starter.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/account/oidc/callback') callbackUrl = request.url();
+    });
+    await starter.goto('/account/login');
+    await starter.getByRole('link', { name: 'Sign in with Campus Login' }).click();
+    await passProvider(starter, 'victim');
+    await expect.poll(() => callbackUrl).toContain('state=');
+    // Another browser brings the same callback: its state is not that browser's (and is used up already).
+    const other = await session.freshPage();
+    await other.goto(callbackUrl);
+    await other.waitForURL('**/account/login?signInError=stateInvalid');
+    await signInErrorOn(other, 'This sign-in expired or was already used. Please start again.');
+    await expect.poll(() => other.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
+  });
+});
+
+describe('unlinking a provider on the profile page', () => {
+  it('removes the identity, and signing in with it no longer opens the account', async () => {
+    const { page: owner } = await newUser(session, 'unl', 'Secret-pass1');
+    const ownerId = (await profileOf(owner)).userId;
+    await owner.goto('/account/profile');
+    const section = owner.getByRole('region', { name: 'Sign-in providers' });
+    await section.getByRole('link', { name: 'Link' }).click();
+    await passProvider(owner, 'unlinkme');
+    await owner.waitForURL('**/account/profile');
+    await section.getByText('unlinkme@example.org').waitFor();
+
+    await section.getByRole('button', { name: 'Unlink' }).click();
+    await section.getByText('Not linked', { exact: true }).waitFor();
+    await section.getByRole('link', { name: 'Link' }).waitFor();
+    await expect.poll(() => section.getByText('unlinkme@example.org').count()).toBe(0);
+    const linked = await api<{ identities: unknown[] }>(owner, 'GET', '/api/account/identities');
+    expect(linked.identities).toEqual([]);
+
+    const again = await session.freshPage();
+    await again.goto('/account/login');
+    await again.getByRole('link', { name: 'Sign in with Campus Login' }).click();
+    await passProvider(again, 'unlinkme');
+    await again.getByRole('button', { name: 'Account menu' }).waitFor();
+    const reached = await profileOf(again);
+    expect(reached.userId).not.toBe(ownerId);
+  });
+});
