@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type TestProvider } from '../../apps/server/test/oidc-provider';
 import { api } from '../src/api';
-import { screenshot } from '../src/browser';
+import { newContext, screenshot } from '../src/browser';
+import { text } from '../src/locale';
 import { freePort } from '../src/platform';
 import { type BrowserSession, newUser, openSession } from '../src/session';
 
@@ -112,11 +113,12 @@ describe('a single sign-on that fails, in the browser', () => {
     await starter.getByRole('link', { name: 'Sign in with Campus Login' }).click();
     await passProvider(starter, 'victim');
     await expect.poll(() => callbackUrl).toContain('state=');
-    // Another browser brings the same callback: its state is not that browser's (and is used up already).
-    const other = await session.freshPage();
+    // Another browser, in German, brings the same callback: its state is not that browser's (and is used up).
+    const other = await (await newContext(session.browser, session.platform.url, { locale: 'de-DE' })).newPage();
     await other.goto(callbackUrl);
     await other.waitForURL('**/account/login?signInError=stateInvalid');
-    await signInErrorOn(other, 'This sign-in expired or was already used. Please start again.');
+    await signInErrorOn(other, text('de-DE', 'account.sso.errors.stateInvalid'));
+    await screenshot(other, 'sso-sign-in-state-invalid-de');
     await expect.poll(() => other.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
   });
 });
