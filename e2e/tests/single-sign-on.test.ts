@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type TestProvider } from '../../apps/server/test/oidc-provider';
 import { api } from '../src/api';
-import { screenshot } from '../src/browser';
+import { newContext, screenshot } from '../src/browser';
+import { text } from '../src/locale';
 import { freePort } from '../src/platform';
 import { type BrowserSession, newUser, openSession } from '../src/session';
 
@@ -83,5 +84,69 @@ describe('signing in with OpenID Connect', () => {
     await stranger.goto('/account/login?signInError=denied');
     await stranger.getByRole('alert').getByText('You declined at the sign-in provider').waitFor();
     await screenshot(stranger, 'sso-sign-in-error');
+  });
+});
+
+/** The localised reason the sign-in page shows for a failed sign-in. */
+const signInErrorOn = (page: Page, text: string) => page.getByRole('alert').getByText(text).waitFor();
+
+describe('a single sign-on that fails, in the browser', () => {
+  it('ends on the sign-in page saying the player declined, when they cancel at the provider', async () => {
+    const page = await session.freshPage();
+    await page.goto('/account/login');
+    await page.getByRole('link', { name: 'Sign in with Campus Login' }).click();
+    await page.waitForURL((url) => url.origin === provider.issuer);
+    await page.getByRole('link', { name: '[ Cancel ]' }).click();
+    await page.waitForURL('**/account/login?signInError=denied');
+    await signInErrorOn(page, 'You declined at the sign-in provider, so nothing changed.');
+    await screenshot(page, 'sso-sign-in-declined');
+  });
+
+  it('ends on the sign-in page saying the sign-in expired, when the callback is not the browser’s', async () => {
+    const starter = await session.freshPage();
+    // The provider sends the browser back to the callback with the code and state of its sign-in.
+    let callbackUrl = '';
+    starter.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/account/oidc/callback') callbackUrl = request.url();
+    });
+    await starter.goto('/account/login');
+    await starter.getByRole('link', { name: 'Sign in with Campus Login' }).click();
+    await passProvider(starter, 'victim');
+    await expect.poll(() => callbackUrl).toContain('state=');
+    // Another browser, in German, brings the same callback: its state is not that browser's (and is used up).
+    const other = await (await newContext(session.browser, session.platform.url, { locale: 'de-DE' })).newPage();
+    await other.goto(callbackUrl);
+    await other.waitForURL('**/account/login?signInError=stateInvalid');
+    await signInErrorOn(other, text('de-DE', 'account.sso.errors.stateInvalid'));
+    await screenshot(other, 'sso-sign-in-state-invalid-de');
+    await expect.poll(() => other.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
+  });
+});
+
+describe('unlinking a provider on the profile page', () => {
+  it('removes the identity, and signing in with it no longer opens the account', async () => {
+    const { page: owner } = await newUser(session, 'unl', 'Secret-pass1');
+    const ownerId = (await profileOf(owner)).userId;
+    await owner.goto('/account/profile');
+    const section = owner.getByRole('region', { name: 'Sign-in providers' });
+    await section.getByRole('link', { name: 'Link' }).click();
+    await passProvider(owner, 'unlinkme');
+    await owner.waitForURL('**/account/profile');
+    await section.getByText('unlinkme@example.org').waitFor();
+
+    await section.getByRole('button', { name: 'Unlink' }).click();
+    await section.getByText('Not linked', { exact: true }).waitFor();
+    await section.getByRole('link', { name: 'Link' }).waitFor();
+    await expect.poll(() => section.getByText('unlinkme@example.org').count()).toBe(0);
+    const linked = await api<{ identities: unknown[] }>(owner, 'GET', '/api/account/identities');
+    expect(linked.identities).toEqual([]);
+
+    const again = await session.freshPage();
+    await again.goto('/account/login');
+    await again.getByRole('link', { name: 'Sign in with Campus Login' }).click();
+    await passProvider(again, 'unlinkme');
+    await again.getByRole('button', { name: 'Account menu' }).waitFor();
+    const reached = await profileOf(again);
+    expect(reached.userId).not.toBe(ownerId);
   });
 });

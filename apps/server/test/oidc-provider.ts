@@ -1,3 +1,4 @@
+import { generateKeyPairSync, type JsonWebKey, type KeyObject, sign } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -12,7 +13,34 @@ export interface TestProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** The key the provider signs its ID tokens with (its only one), for tests that re-sign a changed token. */
+  signingKey: SigningKey;
+  /** Replaces the ID token of the provider's token answers until reset with `undefined`. */
+  tamperIdTokens(change: ((idToken: string) => Promise<string>) | undefined): void;
   close(): Promise<void>;
+}
+
+export interface SigningKey {
+  privateKey: KeyObject;
+  kid: string;
+}
+
+/** A fresh RS256 key under the given key id. */
+export function newSigningKey(kid: string): SigningKey {
+  return { privateKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey, kid };
+}
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** The claims of a JWT, unchecked. */
+export function claimsOfJwt(jwt: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString());
+}
+
+/** A compact RS256 JWT of the given claims, signed with the key. */
+export function signJwt(claims: Record<string, unknown>, key: SigningKey): string {
+  const input = `${base64url({ alg: 'RS256', typ: 'JWT', kid: key.kid })}.${base64url(claims)}`;
+  return `${input}.${sign('sha256', Buffer.from(input), key.privateKey).toString('base64url')}`;
 }
 
 function claimsOf(login: string) {
@@ -33,7 +61,12 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestPro
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = 'flagpole-test';
   const clientSecret = 'oidc-test-secret-5f1c2a';
+  const kid = 'flagpole-test-key';
+  const key = newSigningKey(kid);
+  const jwk: JsonWebKey = { ...key.privateKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' };
+  let tamper: ((idToken: string) => Promise<string>) | undefined;
   const provider = new Provider(issuer, {
+    jwks: { keys: [jwk] },
     clients: [
       {
         client_id: clientId,
@@ -48,11 +81,23 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestPro
     cookies: { keys: ['flagpole-oidc-test-cookie-key'] },
     features: { devInteractions: { enabled: true } },
   });
+  // Runs after the provider answered: a test's tamper swaps the ID token it minted for a changed one.
+  provider.use(async (ctx, next) => {
+    await next();
+    const body = ctx.body as { id_token?: unknown } | undefined;
+    if (tamper && ctx.oidc?.route === 'token' && typeof body?.id_token === 'string') {
+      body.id_token = await tamper(body.id_token);
+    }
+  });
   handle = provider.callback();
   return {
     issuer,
     clientId,
     clientSecret,
+    signingKey: key,
+    tamperIdTokens: (change) => {
+      tamper = change;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

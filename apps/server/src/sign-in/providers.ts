@@ -66,8 +66,8 @@ const insecureFor = (url: string) => (url.startsWith('http:') ? [client.allowIns
 
 /**
  * An OpenID Connect provider through openid-client: discovery (read once, again after a failure), the
- * authorization code grant with PKCE, state and nonce; the library checks the ID token's signature, issuer,
- * audience, expiry and nonce.
+ * authorization code grant with PKCE, state and nonce; the library checks the ID token's issuer, audience, expiry
+ * and nonce, and (with the non-repudiation checks enabled) its signature.
  */
 export function oidcClient(options: {
   issuer: string;
@@ -80,7 +80,9 @@ export function oidcClient(options: {
   const configuration = () => {
     discovered ??= client
       .discovery(new URL(options.issuer), options.clientId, options.clientSecret, undefined, {
-        execute: insecureFor(options.issuer),
+        // Without the non-repudiation checks the library trusts the transport and skips the ID token's
+        // signature; the signature is checked here against the provider's published keys (jwks_uri).
+        execute: [...insecureFor(options.issuer), client.enableNonRepudiationChecks],
         timeout: TIMEOUT_SECONDS,
       })
       .catch((error: unknown) => {
