@@ -120,7 +120,7 @@ export function ServiceFields({ form, index }: { form: Form; index: number }) {
         <TagsInput
           label={t('adminGames.services.ports')}
           description={t('adminGames.services.portsHint')}
-          placeholder="8080"
+          placeholder={form.values.services[index]?.ports.length ? undefined : '8080'}
           maxTags={containerServiceLimits.ports}
           splitChars={[',', ' ']}
           {...form.getInputProps(`${path}.ports`)}
