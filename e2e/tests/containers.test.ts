@@ -4,11 +4,12 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../src/api';
-import { artifactsDir, newContext, screenshot } from '../src/browser';
+import { newContext, screenshot } from '../src/browser';
 import { buildFlagImage, containersWithLabel, FLAG_IMAGE, FLAG_PORT, readCapture } from '../src/challenge-image';
 import { type DockerDelay, startDockerDelay } from '../src/docker-delay';
 import { readThroughProxy, readThroughTunnel } from '../src/instance-reads';
 import { en, textPattern } from '../src/locale';
+import { screenshotContainerSection, servicesEditor } from '../src/services-editor';
 import { type BrowserSession, newUser, openSession, uniqueUserName } from '../src/session';
 import { startWsrxStandIn, type WsrxStandIn } from '../src/wsrx-standin';
 
@@ -130,73 +131,36 @@ describe('the organiser', () => {
       category: 'Web',
       type: 'StaticContainer',
     });
-    const editorPath = `/admin/games/${gameId}/challenges/${created.id}`;
+    const detail = `/api/edit/games/${gameId}/challenges/${created.id}`;
     await admin.emulateMedia({ colorScheme: 'dark' });
-    await admin.goto(editorPath);
-    const services = admin.getByTestId('services-editor');
-    await services.getByText(en('adminGames.services.emptyHint')).waitFor();
-    const service = (number: number) =>
-      services.getByRole('group', { name: en('adminGames.services.service', { number }) });
-    const fill = async (number: number, name: string, image: string, port: string) => {
-      const fields = service(number);
-      await fields.getByLabel(en('adminGames.services.name'), { exact: true }).fill(name);
-      await fields.getByLabel(en('adminGames.services.image'), { exact: true }).fill(image);
-      await fields.getByLabel(en('adminGames.services.ports'), { exact: true }).fill(port);
-      await fields.getByLabel(en('adminGames.services.ports'), { exact: true }).press('Enter');
-    };
-
-    await services.getByRole('button', { name: en('adminGames.services.add') }).click();
-    await fill(1, 'web', 'registry.example/notes-web:1', '8080');
-    await service(1)
-      .getByRole('button', { name: en('adminGames.services.addEnv') })
-      .click();
-    await service(1).getByLabel(en('adminGames.services.envName'), { exact: true }).fill('BACKEND');
-    await service(1).getByLabel(en('adminGames.services.envValue'), { exact: true }).fill('http://vault:9000');
-    await services.getByRole('button', { name: en('adminGames.services.add') }).click();
-    await fill(2, 'web', 'registry.example/notes-vault:1', '9000');
-    await service(2)
+    await admin.goto(`/admin/games/${gameId}/challenges/${created.id}`);
+    const editor = servicesEditor(admin);
+    await editor.section.getByText(en('adminGames.services.emptyHint')).waitFor();
+    const web = await editor.add('web', 'registry.example/notes-web:1', '8080');
+    await editor.addEnv(web, 'BACKEND', 'http://vault:9000');
+    const vault = await editor.add('web', 'registry.example/notes-vault:1', '9000');
+    await vault
       .getByRole('switch', { name: new RegExp(`^${en('adminGames.services.dynamicFlag')}`) })
       .check({ force: true });
+    const save = admin.getByRole('button', { name: en('adminGames.save'), exact: true });
 
     // Two services named alike: the form says so and sends nothing.
-    await admin.getByRole('button', { name: en('adminGames.save'), exact: true }).click();
-    await service(2).getByText(en('adminGames.services.errors.nameTaken')).waitFor();
-    const unsaved = await api<{ services?: unknown[] }>(
-      admin,
-      'GET',
-      `/api/edit/games/${gameId}/challenges/${created.id}`,
-    );
-    expect(unsaved.services ?? []).toEqual([]);
+    await save.click();
+    await vault.getByText(en('adminGames.services.errors.nameTaken')).waitFor();
+    expect((await api<{ services?: unknown[] }>(admin, 'GET', detail)).services ?? []).toEqual([]);
 
-    await service(2).getByLabel(en('adminGames.services.name'), { exact: true }).fill('vault');
-    await admin.getByRole('button', { name: en('adminGames.save'), exact: true }).click();
+    await editor.field(vault, 'name').fill('vault');
+    await save.click();
     await admin.getByText(en('adminGames.challenge.saved')).first().waitFor();
-    const saved = await api<{ services: { name: string; entry: boolean; ports: number[]; dynamicFlag: boolean }[] }>(
-      admin,
-      'GET',
-      `/api/edit/games/${gameId}/challenges/${created.id}`,
-    );
-    expect(saved.services).toMatchObject([
+    expect((await api<{ services: unknown[] }>(admin, 'GET', detail)).services).toMatchObject([
       { name: 'web', entry: true, ports: [8080], env: [{ name: 'BACKEND', value: 'http://vault:9000' }] },
       { name: 'vault', entry: false, ports: [9000], dynamicFlag: true },
     ]);
 
     await admin.reload();
-    await expect
-      .poll(() => service(2).getByLabel(en('adminGames.services.name'), { exact: true }).inputValue())
-      .toBe('vault');
-    expect(await service(1).getByLabel(en('adminGames.services.envValue'), { exact: true }).inputValue()).toBe(
-      'http://vault:9000',
-    );
-    // A viewport tall enough for the whole section, so the header covers none of it; the sticky save bar hidden.
-    const section = admin.getByRole('region', { name: en('adminGames.container.title') });
-    const style = '[style*="position: sticky"] { visibility: hidden !important; }';
-    await admin.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await admin.setViewportSize({ width: 1280, height: 2600 });
-    await section.screenshot({ path: path.join(artifactsDir, 'challenge-services.png'), style });
-    await admin.setViewportSize({ width: 390, height: 3200 });
-    await section.screenshot({ path: path.join(artifactsDir, 'challenge-services-phone.png'), style });
-    await admin.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => editor.field(editor.service(2), 'name').inputValue()).toBe('vault');
+    expect(await editor.field(editor.service(1), 'envValue').inputValue()).toBe('http://vault:9000');
+    await screenshotContainerSection(admin, 'challenge-services');
   });
 });
 

@@ -1,9 +1,11 @@
 import { type ContainerService, ContainerServices, containerServiceLimits } from '@flagpole/contract';
+import { FORM_INDEX } from '@mantine/form';
 import { describe, expect, it } from 'vitest';
 import {
   newService,
   type ServiceFormValue,
   type ServicesTranslate,
+  serviceFormRules,
   toServiceFormValues,
   toServicesInput,
   validateServices,
@@ -146,5 +148,21 @@ describe('service validation', () => {
       name: `s${index}`,
     }));
     expect(validateServices(t, many).services).toBe('adminGames.services.errors.tooMany {"count":8}');
+  });
+});
+
+describe('service form rules', () => {
+  it('give each field, and the list, its own error', () => {
+    const rules = serviceFormRules(t);
+    const values = {
+      services: [
+        { ...web, entry: false },
+        { ...vault, name: 'web' },
+      ],
+    };
+    expect(rules.name(undefined, values, 'services.1.name')).toBe('adminGames.services.errors.nameTaken');
+    expect(rules.name(undefined, values, 'services.0.name')).toBeNull();
+    expect(rules[FORM_INDEX](undefined, values, 'services')).toBe('adminGames.services.errors.noEntry');
+    expect(rules.env.name(undefined, { services: [web] }, 'services.0.env.0.name')).toBeNull();
   });
 });

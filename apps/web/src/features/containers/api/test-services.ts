@@ -13,9 +13,9 @@ export async function fetchTestServices(path: string): Promise<ContainerServiceS
   }
 }
 
-/** Read only while the test instance runs; refreshed on demand (`mutate`), not on a timer. */
-export function useTestServices(gameId: number, challengeId: number, running: boolean) {
-  return useSWR(running ? containerKeys.testServices(gameId, challengeId) : null, fetchTestServices, {
+/** Used only while the test instance runs; refreshed on demand (`mutate`), not on a timer. */
+export function useTestServices(gameId: number, challengeId: number) {
+  return useSWR(containerKeys.testServices(gameId, challengeId), fetchTestServices, {
     revalidateOnFocus: false,
   });
 }

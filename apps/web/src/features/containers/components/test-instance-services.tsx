@@ -55,7 +55,7 @@ function ServiceState({ service }: { service: ContainerServiceState }) {
  */
 export function TestInstanceServices({ gameId, challengeId }: { gameId: number; challengeId: number }) {
   const { t } = useTranslation();
-  const { data, isValidating, mutate } = useTestServices(gameId, challengeId, true);
+  const { data, isValidating, mutate } = useTestServices(gameId, challengeId);
   if (!data) return null;
   return (
     <Stack gap={4} data-testid="test-instance-services">
