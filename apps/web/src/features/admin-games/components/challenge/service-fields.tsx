@@ -22,9 +22,9 @@ import { serviceNumberLimits } from '../../service-form';
 type Form = UseFormReturnType<ChallengeFormValues>;
 
 /** The environment of one service: name/value rows that wrap under each other on a phone. */
-function EnvRows({ form, path }: { form: Form; path: `services.${number}` }) {
+function EnvRows({ form, index }: { form: Form; index: number }) {
   const { t } = useTranslation();
-  const index = Number(path.split('.')[1]);
+  const path = `services.${index}` as const;
   const env = form.values.services[index]?.env ?? [];
   return (
     <Stack gap={6}>
@@ -125,7 +125,7 @@ export function ServiceFields({ form, index }: { form: Form; index: number }) {
           splitChars={[',', ' ']}
           {...form.getInputProps(`${path}.ports`)}
         />
-        <EnvRows form={form} path={path} />
+        <EnvRows form={form} index={index} />
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
           <NumberInput
             label={t('adminGames.services.memory')}
