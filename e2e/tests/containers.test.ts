@@ -9,6 +9,7 @@ import { buildFlagImage, containersWithLabel, FLAG_IMAGE, FLAG_PORT, readCapture
 import { type DockerDelay, startDockerDelay } from '../src/docker-delay';
 import { readThroughProxy, readThroughTunnel } from '../src/instance-reads';
 import { en, textPattern } from '../src/locale';
+import { screenshotContainerSection, servicesEditor } from '../src/services-editor';
 import { type BrowserSession, newUser, openSession, uniqueUserName } from '../src/session';
 import { startWsrxStandIn, type WsrxStandIn } from '../src/wsrx-standin';
 
@@ -121,6 +122,45 @@ describe('the organiser', () => {
     await admin.getByRole('button', { name: en('containers.test.start') }).waitFor({ timeout: 30_000 });
     // Capture is switched on only now, so the capture the monitor reads later is the team's alone.
     await api(admin, 'PUT', `/api/edit/games/${gameId}/challenges/${challengeId}`, { enableTrafficCapture: true });
+  });
+
+  it('gives a challenge two services in the editor, refused until valid, kept after a reload', async () => {
+    // A challenge of its own, left disabled: the players' instances below stay single-image.
+    const created = await api<{ id: number }>(admin, 'POST', `/api/edit/games/${gameId}/challenges`, {
+      title: 'Notes Vault',
+      category: 'Web',
+      type: 'StaticContainer',
+    });
+    const detail = `/api/edit/games/${gameId}/challenges/${created.id}`;
+    await admin.emulateMedia({ colorScheme: 'dark' });
+    await admin.goto(`/admin/games/${gameId}/challenges/${created.id}`);
+    const editor = servicesEditor(admin);
+    await editor.section.getByText(en('adminGames.services.emptyHint')).waitFor();
+    const web = await editor.add('web', 'registry.example/notes-web:1', '8080');
+    await editor.addEnv(web, 'BACKEND', 'http://vault:9000');
+    const vault = await editor.add('web', 'registry.example/notes-vault:1', '9000');
+    await vault
+      .getByRole('switch', { name: new RegExp(`^${en('adminGames.services.dynamicFlag')}`) })
+      .check({ force: true });
+    const save = admin.getByRole('button', { name: en('adminGames.save'), exact: true });
+
+    // Two services named alike: the form says so and sends nothing.
+    await save.click();
+    await vault.getByText(en('adminGames.services.errors.nameTaken')).waitFor();
+    expect((await api<{ services?: unknown[] }>(admin, 'GET', detail)).services ?? []).toEqual([]);
+
+    await editor.field(vault, 'name').fill('vault');
+    await save.click();
+    await admin.getByText(en('adminGames.challenge.saved')).first().waitFor();
+    expect((await api<{ services: unknown[] }>(admin, 'GET', detail)).services).toMatchObject([
+      { name: 'web', entry: true, ports: [8080], env: [{ name: 'BACKEND', value: 'http://vault:9000' }] },
+      { name: 'vault', entry: false, ports: [9000], dynamicFlag: true },
+    ]);
+
+    await admin.reload();
+    await expect.poll(() => editor.field(editor.service(2), 'name').inputValue()).toBe('vault');
+    expect(await editor.field(editor.service(1), 'envValue').inputValue()).toBe('http://vault:9000');
+    await screenshotContainerSection(admin, 'challenge-services');
   });
 });
 

@@ -66,6 +66,28 @@ describe('challenge form mapping', () => {
     });
   });
 
+  it('sends the services of a container challenge, an empty list for a single image, none for other types', () => {
+    const container = { ...challenge, type: 'StaticContainer' as const };
+    expect(toChallengeFormValues(container).services).toEqual([]);
+    expect(toChallengeUpdate(toChallengeFormValues(container), container).services).toEqual([]);
+    const service = {
+      name: 'web',
+      image: 'w:1',
+      entry: true,
+      ports: [8080],
+      env: [{ name: 'A', value: 'b' }],
+      memoryLimit: 64,
+      cpuCount: 1,
+      pidsLimit: 256,
+      dynamicFlag: true,
+    };
+    const withServices = { ...container, services: [service] };
+    const values = toChallengeFormValues(withServices);
+    expect(values.services[0]?.ports).toEqual(['8080']);
+    expect(toChallengeUpdate(values, withServices).services).toEqual([service]);
+    expect(toChallengeUpdate(toChallengeFormValues(challenge), challenge)).not.toHaveProperty('services');
+  });
+
   it('leaves empty numbers out, and an empty deadline when none was stored', () => {
     const body = toChallengeUpdate({ ...toChallengeFormValues(challenge), originalScore: '', deadline: '' }, challenge);
     expect(body.originalScore).toBeUndefined();

@@ -6,6 +6,7 @@ import type {
   NetworkMode,
 } from '@flagpole/contract';
 import { fromLocalInput, toLocalInput } from './datetime';
+import { type ServiceFormValue, toServiceFormValues, toServicesInput } from './service-form';
 import { cleanHints } from './validation';
 
 type NumberField = number | string;
@@ -33,6 +34,8 @@ export interface ChallengeFormValues {
   exposePort: NumberField;
   networkMode: NetworkMode;
   enableTrafficCapture: boolean;
+  /** The services of a multi-service container challenge; empty: the single image above. */
+  services: ServiceFormValue[];
   /** The game phase's id as text, '' for none (a Select's value). */
   gamePhase: string;
 }
@@ -71,6 +74,7 @@ export function toChallengeFormValues(challenge: ChallengeEditDetailModel): Chal
     exposePort: challenge.exposePort ?? '',
     networkMode: challenge.networkMode ?? 'Open',
     enableTrafficCapture: challenge.enableTrafficCapture ?? false,
+    services: toServiceFormValues(challenge.services),
     gamePhase: challenge.phaseId == null ? '' : String(challenge.phaseId),
   };
 }
@@ -132,6 +136,7 @@ export function toChallengeUpdate(values: ChallengeFormValues, saved: SavedChall
     body.exposePort = numberOrUndefined(values.exposePort);
     body.networkMode = values.networkMode;
     body.enableTrafficCapture = values.enableTrafficCapture;
+    body.services = toServicesInput(values.services);
   }
   return body;
 }

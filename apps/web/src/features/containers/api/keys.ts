@@ -4,6 +4,8 @@ export const containerKeys = {
   extend: (gameId: number, challengeId: number) => `/api/game/${gameId}/container/${challengeId}/extend`,
   testContainer: (gameId: number, challengeId: number) =>
     `/api/edit/games/${gameId}/challenges/${challengeId}/container`,
+  testServices: (gameId: number, challengeId: number) =>
+    `/api/edit/games/${gameId}/challenges/${challengeId}/container/services`,
   adminInstances: '/api/admin/instances',
   adminInstance: (guid: string) => `/api/admin/instances/${encodeURIComponent(guid)}`,
   captureChallenges: (gameId: number) => `/api/game/games/${gameId}/captures`,

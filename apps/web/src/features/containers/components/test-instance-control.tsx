@@ -10,6 +10,7 @@ import { showError } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { destroyTestInstance, startTestInstance } from '../api/instance';
 import { InstanceAddress } from './instance-address';
+import { TestInstanceServices } from './test-instance-services';
 
 /**
  * The organiser's test instance of a container challenge: start it with the saved settings, reach it like a
@@ -80,6 +81,9 @@ export function TestInstanceControl({ gameId, challenge }: { gameId: number; cha
       </Group>
       {running && instance.entry && (
         <InstanceAddress entry={instance.entry} label={`${challenge.title} (test)`} noInstance />
+      )}
+      {running && (challenge.services?.length ?? 0) > 0 && (
+        <TestInstanceServices gameId={gameId} challengeId={challenge.id} />
       )}
     </SectionCard>
   );

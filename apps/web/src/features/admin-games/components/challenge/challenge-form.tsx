@@ -18,6 +18,7 @@ import {
   toChallengeFormValues,
   toChallengeUpdate,
 } from '../../challenge-form';
+import { serviceFormRules } from '../../service-form';
 import { maxLength, requiredText, validateNumber } from '../../validation';
 import { MarkdownEditor } from '../markdown-editor';
 import { StickySaveBar } from '../save-button';
@@ -67,6 +68,7 @@ export function ChallengeForm({ gameId, challenge }: { gameId: number; challenge
       cpuCount: container ? optionalInt(1, 1024) : undefined,
       storageLimit: container ? optionalInt(0, 1_048_576) : undefined,
       exposePort: container ? optionalInt(1, 65_535) : undefined,
+      services: container ? serviceFormRules(t) : undefined,
     },
   });
 

@@ -1,11 +1,12 @@
 import { NetworkMode } from '@flagpole/contract';
-import { Alert, NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Alert, Divider, NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/section-card';
 import { useServerAbilities } from '@/features/info/api/get-client-config';
 import { monoInput } from '@/lib/mono-input';
 import type { ChallengeFormValues } from '../../challenge-form';
+import { ServicesEditor } from './services-editor';
 
 export function ContainerSection({ form }: { form: UseFormReturnType<ChallengeFormValues> }) {
   const { t } = useTranslation();
@@ -72,6 +73,8 @@ export function ContainerSection({ form }: { form: UseFormReturnType<ChallengeFo
         description={t('adminGames.container.trafficCaptureHint')}
         {...form.getInputProps('enableTrafficCapture', { type: 'checkbox' })}
       />
+      <Divider />
+      <ServicesEditor form={form} />
     </SectionCard>
   );
 }
