@@ -10,6 +10,7 @@ import { type ContainerServiceDeps, createInstanceLifecycle, MINUTE, TEST_LIFETI
 import { createContainerMaintenance } from './container-maintenance';
 import { generateDynamicFlag, TEST_FLAG } from './dynamic-flag';
 import { createHealthInstances } from './health-instance';
+import { instanceImageOf } from './service-specs';
 import type { InstanceDirectory } from './types';
 
 export { COOL_DOWN_SECONDS, type ContainerServiceDeps } from './container-lifecycle';
@@ -76,7 +77,7 @@ export function createContainerService(deps: ContainerServiceDeps) {
           game_id: gameId,
           challenge_id: challengeId,
           participation_id: p.participationId,
-          image: challenge.container_image.trim(),
+          image: instanceImageOf(challenge),
           engine_id: null,
           ip: null,
           port: null,
@@ -160,7 +161,7 @@ export function createContainerService(deps: ContainerServiceDeps) {
           game_id: gameId,
           challenge_id: challengeId,
           participation_id: null,
-          image: challenge.container_image.trim(),
+          image: instanceImageOf(challenge),
           engine_id: null,
           ip: null,
           port: null,
