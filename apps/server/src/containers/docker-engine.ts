@@ -115,25 +115,32 @@ const statusOf = (error: unknown): number | undefined =>
 const ignoreMissing = (action: Promise<unknown>) => ignoreNotFound(action, statusOf);
 
 /**
- * The network guard's iptables rules. A bridge's gateway address is the host itself, so without the first an
- * instance could reach the platform (or anything else listening on the host); the others keep instances,
- * masqueraded or not, from opening connections to private, CGNAT and link-local networks (the cloud metadata
- * address, the platform's database, other instances), as the Kubernetes network policy does. Only new
- * connections are dropped: answers to connections opened towards an instance (the proxy, published ports,
- * players on a private network) still pass.
+ * The network guard's iptables rules, in chain order. A bridge's gateway address is the host itself, so without
+ * the INPUT rule an instance could reach the platform (or anything else listening on the host); the DROP rules
+ * keep instances, masqueraded or not, from opening connections to private, CGNAT and link-local networks (the
+ * cloud metadata address, the platform's database, other instances), as the Kubernetes network policy does.
+ * Only new connections are dropped: answers to connections opened towards an instance (the proxy, published
+ * ports, players on a private network) still pass. Traffic bridged within one instance's bridge (the services of
+ * a multi-service instance talking to each other) is let through first: it never leaves the instance, while
+ * anything towards another bridge is routed, not bridged, and meets the DROP rules.
  */
 export function networkGuardRules(): string[][] {
   const fromInstances = ['-i', 'fp-+', '-m', 'conntrack', '--ctstate', 'NEW,INVALID', '-j', 'DROP'];
   return [
     ['INPUT', ...fromInstances],
     // DOCKER-USER is the chain Docker keeps for its users, consulted first for forwarded packets.
+    ['DOCKER-USER', '-i', 'fp-+', '-m', 'physdev', '--physdev-is-bridged', '-j', 'RETURN'],
     ...PRIVATE_RANGES.map((range) => ['DOCKER-USER', '-d', range, ...fromInstances]),
   ];
 }
 
-/** Adds (once: each rule is checked first) the network guard rules. Needs root and iptables. */
+/**
+ * Adds (once: each rule is checked first) the network guard rules. Needs root and iptables. Each missing rule is
+ * inserted at the top of its chain, last rule first, so the chain ends up in the order above (a rule added to an
+ * older guard, such as the bridged exception, lands above the rules already there).
+ */
 export async function ensureNetworkGuard(): Promise<void> {
-  for (const rule of networkGuardRules()) {
+  for (const rule of networkGuardRules().reverse()) {
     try {
       await run('iptables', ['-w', '-C', ...rule]);
       continue;
