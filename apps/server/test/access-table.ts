@@ -164,6 +164,7 @@ export const ROUTES: AccessRow[] = [
   { route: 'DELETE /api/edit/games/:id/challenges/:cId/flags/:fId', expect: ADMIN },
   { route: 'POST /api/edit/games/:id/challenges/:cId/container', expect: ADMIN },
   { route: 'DELETE /api/edit/games/:id/challenges/:cId/container', expect: ADMIN },
+  { route: 'GET /api/edit/games/:id/challenges/:cId/container/services', expect: ADMIN },
   { route: 'GET /api/edit/games/:id/challenges/:cId/health', expect: ADMIN },
   { route: 'PUT /api/edit/games/:id/challenges/:cId/health', expect: ADMIN },
   { route: 'DELETE /api/edit/games/:id/challenges/:cId/health', expect: ADMIN },

@@ -26,14 +26,23 @@ function requireDocker(): void {
 }
 
 export async function ensureFlagImage(): Promise<void> {
+  const cmd = ['/bin/sh', '-c', 'echo "$FLAGPOLE_FLAG" > /www/flag && exec /bin/httpd -f -p 8080 -h /www'];
+  await ensureBusyboxImage(FLAG_IMAGE, cmd);
+}
+
+/**
+ * A busybox image (imported from a root filesystem: no registry) running `cmd`, with `files` (path inside the
+ * image: content; made executable) added. Built once per tag.
+ */
+export async function ensureBusyboxImage(image: string, cmd: string[], files: Record<string, string> = {}) {
   requireDocker();
   try {
-    await docker.getImage(FLAG_IMAGE).inspect();
+    await docker.getImage(image).inspect();
     return;
   } catch {
     // not there yet: build it below
   }
-  const work = path.join(tmpdir(), `flagpole-flag-rootfs-${process.pid}-${Date.now()}`);
+  const work = path.join(tmpdir(), `flagpole-image-rootfs-${process.pid}-${Date.now()}`);
   const root = path.join(work, 'rootfs');
   for (const dir of ['bin', 'etc', 'tmp', 'www', 'proc', 'sys', 'dev'])
     mkdirSync(path.join(root, dir), { recursive: true });
@@ -42,10 +51,13 @@ export async function ensureFlagImage(): Promise<void> {
   for (const applet of applets) if (applet !== 'busybox') symlinkSync('busybox', path.join(root, 'bin', applet));
   writeFileSync(path.join(root, 'etc/passwd'), 'root:x:0:0:root:/:/bin/sh\n');
   writeFileSync(path.join(root, 'etc/group'), 'root:x:0:\n');
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), content, { mode: 0o755 });
+  }
   const tar = path.join(work, 'rootfs.tar');
   execFileSync('tar', ['-C', root, '-cf', tar, '.']);
-  const cmd = ['/bin/sh', '-c', 'echo "$FLAGPOLE_FLAG" > /www/flag && exec /bin/httpd -f -p 8080 -h /www'];
-  const [repo, tag] = FLAG_IMAGE.split(':') as [string, string];
+  const [repo, tag] = image.split(':') as [string, string];
   const stream = (await docker.importImage(tar, {
     repo,
     tag,

@@ -11,6 +11,7 @@ import type { Player } from '../services/game-play.service';
 import type { ContainerPolicy } from '../services/settings.service';
 import type { WebhookEmitter } from '../webhooks/webhook-queue';
 import type { ContainerChallengeRow, InstanceListRow, InstanceRepository, InstanceRow } from './instance.repository';
+import { instanceImageOf, primaryEntryOf, serviceSpecsOf } from './service-specs';
 import type { StartQueue } from './start-queue';
 import { type ContainerEngine, type InstanceSpec, instanceEnv, instanceLabels } from './types';
 
@@ -86,12 +87,14 @@ export function createInstanceLifecycle(deps: ContainerServiceDeps) {
     const playable = challenge?.is_enabled && isReleased(challenge.release_at?.getTime(), clock.now().getTime());
     if (!challenge || (!forAdmin && !playable)) throw notFound('error.challengeNotFound');
     if (!isContainerType(challenge.type)) throw badRequest('error.notContainerChallenge');
-    if (challenge.container_image.trim() === '' || challenge.expose_port < 1) {
+    const services = challenge.container_services ?? [];
+    // A multi-service challenge runs its services' images; the single image fields are then unused.
+    if (services.length === 0 && (challenge.container_image.trim() === '' || challenge.expose_port < 1)) {
       throw badRequest('error.containerImageMissing');
     }
-    // The engines do not start several services yet (docs/containers.md, "Several services"): refusing beats
-    // starting the single image without the backends the challenge needs. Extend and destroy still work.
-    if (starting && (challenge.container_services?.length ?? 0) > 0) {
+    // The Kubernetes engine does not start several services yet (docs/containers.md, "Several services"):
+    // refusing beats starting the single image without the backends the challenge needs. Extend and destroy work.
+    if (starting && services.length > 0 && deps.engine?.name === 'kubernetes') {
       throw badRequest('error.containerServicesUnsupported');
     }
     return challenge;
@@ -116,10 +119,12 @@ export function createInstanceLifecycle(deps: ContainerServiceDeps) {
       [instanceEnv.teamId]: owner.teamId === null ? 'test' : String(owner.teamId),
     };
     if (owner.flag !== null) env[instanceEnv.flag] = owner.flag;
+    const services = challenge.container_services ?? [];
+    const primary = primaryEntryOf(services);
     return {
       instanceId,
-      image: challenge.container_image.trim(),
-      exposePort: challenge.expose_port,
+      image: instanceImageOf(challenge),
+      exposePort: primary?.ports[0] ?? challenge.expose_port,
       memoryMb: challenge.memory_limit,
       cpuTenths: challenge.cpu_count,
       storageMb: challenge.storage_limit,
@@ -133,6 +138,7 @@ export function createInstanceLifecycle(deps: ContainerServiceDeps) {
       },
       publish: deps.policy().portMapping === 'Default',
       egress: challenge.network_mode === 'Open' ? 'Open' : 'Isolated',
+      ...(primary ? { services: serviceSpecsOf(services, { env, flag: owner.flag }) } : {}),
     };
   }
 

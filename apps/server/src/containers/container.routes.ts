@@ -1,6 +1,7 @@
 import {
   ArrayResponseOfContainerInstanceModel,
   ContainerInfoModel,
+  ContainerServiceState,
   ContainerStartModel,
   IntId,
 } from '@flagpole/contract';
@@ -96,6 +97,20 @@ export function containerRoutes(deps: { containers: ContainerService }): Fastify
       async (request) => {
         await containers.destroyTest(request.params.id, request.params.cId);
       },
+    );
+
+    app.get(
+      '/api/edit/games/:id/challenges/:cId/container/services',
+      {
+        schema: {
+          ...edit,
+          summary:
+            "State, exit code and last logs of each service of a challenge's test container (empty for a single image)",
+          response: { 200: z.array(ContainerServiceState), ...errorResponses(400, 401, 403, 404) },
+        },
+        config: { access: 'Admin' },
+      },
+      async (request) => containers.testServices(request.params.id, request.params.cId),
     );
 
     app.get(

@@ -3,6 +3,7 @@ import type {
   ClientFlagContext,
   ContainerInfoModel,
   ContainerInstanceModel,
+  ContainerServiceState,
   ContainerStartModel,
 } from '@flagpole/contract';
 import { badRequest, notFound } from '../http/errors';
@@ -10,6 +11,7 @@ import { type ContainerServiceDeps, createInstanceLifecycle, MINUTE, TEST_LIFETI
 import { createContainerMaintenance } from './container-maintenance';
 import { generateDynamicFlag, TEST_FLAG } from './dynamic-flag';
 import { createHealthInstances } from './health-instance';
+import { instanceImageOf } from './service-specs';
 import type { InstanceDirectory } from './types';
 
 export { COOL_DOWN_SECONDS, type ContainerServiceDeps } from './container-lifecycle';
@@ -76,7 +78,7 @@ export function createContainerService(deps: ContainerServiceDeps) {
           game_id: gameId,
           challenge_id: challengeId,
           participation_id: p.participationId,
-          image: challenge.container_image.trim(),
+          image: instanceImageOf(challenge),
           engine_id: null,
           ip: null,
           port: null,
@@ -160,7 +162,7 @@ export function createContainerService(deps: ContainerServiceDeps) {
           game_id: gameId,
           challenge_id: challengeId,
           participation_id: null,
-          image: challenge.container_image.trim(),
+          image: instanceImageOf(challenge),
           engine_id: null,
           ip: null,
           port: null,
@@ -193,6 +195,31 @@ export function createContainerService(deps: ContainerServiceDeps) {
     async testInfo(challengeId: number): Promise<ContainerInfoModel | null> {
       const latest = await repository.latest(challengeId, null);
       return latest && latest.status !== 'Destroyed' ? infoOf(latest) : null;
+    },
+
+    /**
+     * Each service of the challenge's live test instance, in the challenge's order, as the engine has it (a
+     * service without a container is Missing); empty for a single-image challenge; 404 without a test instance.
+     */
+    async testServices(gameId: number, challengeId: number): Promise<ContainerServiceState[]> {
+      const challenge = await repository.challenge(gameId, challengeId);
+      if (!challenge) throw notFound('error.challengeNotFound');
+      const engine = requireEngine();
+      const latest = await repository.latest(challengeId, null);
+      if (!latest || latest.status === 'Destroyed') throw notFound('error.instanceNotFound');
+      const services = challenge.container_services ?? [];
+      if (services.length === 0) return [];
+      const found = new Map((await engine.serviceStates?.(latest.id))?.map((state) => [state.name, state]));
+      return services.map(
+        (service) =>
+          found.get(service.name) ?? {
+            name: service.name,
+            entry: service.entry,
+            state: 'Missing',
+            exitCode: null,
+            logs: '',
+          },
+      );
     },
 
     async list(filter: { gameId?: number } = {}): Promise<ContainerInstanceModel[]> {

@@ -82,6 +82,11 @@ describe('network guard rules', () => {
     const fromInstances = ['-i', 'fp-+', '-m', 'conntrack', '--ctstate', 'NEW,INVALID', '-j', 'DROP'];
     expect(rules).toContainEqual(['INPUT', ...fromInstances]);
     for (const range of PRIVATE_RANGES) expect(rules).toContainEqual(['DOCKER-USER', '-d', range, ...fromInstances]);
+    // Traffic within one instance's bridge (its services) passes before any drop; routed traffic does not.
+    const bridged = ['DOCKER-USER', '-i', 'fp-+', '-m', 'physdev', '--physdev-is-bridged', '-j', 'RETURN'];
+    expect(rules.findIndex((rule) => rule.join(' ') === bridged.join(' '))).toBe(
+      rules.findIndex((rule) => rule[0] === 'DOCKER-USER'),
+    );
     expect(PRIVATE_RANGES).toEqual(expect.arrayContaining(['169.254.0.0/16', '100.64.0.0/10', '10.0.0.0/8']));
   });
 });

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import Docker from 'dockerode';
 import { runDockerCheck } from './docker-check';
+import { dockerServiceStates, SERVICE_SETTLE_MS, startServices } from './docker-services';
 import {
   type ContainerEngine,
   ContainerEngineError,
@@ -42,35 +43,52 @@ export function storageQuotaPossible(info: { Driver?: string; DriverStatus?: Arr
   return driver === 'overlay2' && backing === 'xfs';
 }
 
+/**
+ * The host settings every instance container shares (the single image and each service of a multi-service
+ * instance): no capabilities, no privilege gain, capped memory (no swap beyond it), CPU and processes, never
+ * restarted, on the instance's own network.
+ */
+export function hardenedHostConfig(
+  instanceId: string,
+  limits: { memoryMb: number; cpuTenths: number; pidsLimit: number },
+): Docker.HostConfig {
+  const memory = limits.memoryMb * 1024 * 1024;
+  return {
+    NetworkMode: dockerNames(instanceId).network,
+    Memory: memory,
+    MemorySwap: memory,
+    NanoCpus: limits.cpuTenths * 100_000_000,
+    PidsLimit: limits.pidsLimit,
+    CapDrop: ['ALL'],
+    SecurityOpt: ['no-new-privileges'],
+    Privileged: false,
+    Init: true,
+    RestartPolicy: { Name: 'no' },
+  };
+}
+
+/** The writable-layer cap of an instance container, when the daemon can apply it. */
+export function storageOptOf(spec: InstanceSpec, storageQuota: boolean): Docker.HostConfig {
+  return storageQuota && spec.storageMb > 0 ? { StorageOpt: { size: `${spec.storageMb}M` } } : {};
+}
+
 /** The create body of an instance container (pure, so its security settings are unit-tested). */
 export function dockerContainerBody(
   spec: InstanceSpec,
   publishAddress: string,
   options: { storageQuota: boolean } = { storageQuota: false },
 ): Docker.ContainerCreateOptions {
-  const names = dockerNames(spec.instanceId);
   const port = `${spec.exposePort}/tcp`;
-  const memory = spec.memoryMb * 1024 * 1024;
-  const storage = options.storageQuota && spec.storageMb > 0 ? { StorageOpt: { size: `${spec.storageMb}M` } } : {};
   return {
-    name: names.container,
+    name: dockerNames(spec.instanceId).container,
     Image: spec.image,
     Env: Object.entries(spec.env).map(([key, value]) => `${key}=${value}`),
     Labels: spec.labels,
     ExposedPorts: { [port]: {} },
     HostConfig: {
-      NetworkMode: names.network,
+      ...hardenedHostConfig(spec.instanceId, { ...spec, pidsLimit: PIDS_LIMIT }),
       PortBindings: spec.publish ? { [port]: [{ HostIp: publishAddress, HostPort: '' }] } : {},
-      Memory: memory,
-      MemorySwap: memory,
-      NanoCpus: spec.cpuTenths * 100_000_000,
-      PidsLimit: PIDS_LIMIT,
-      CapDrop: ['ALL'],
-      SecurityOpt: ['no-new-privileges'],
-      Privileged: false,
-      Init: true,
-      RestartPolicy: { Name: 'no' },
-      ...storage,
+      ...storageOptOf(spec, options.storageQuota),
     },
   };
 }
@@ -97,25 +115,32 @@ const statusOf = (error: unknown): number | undefined =>
 const ignoreMissing = (action: Promise<unknown>) => ignoreNotFound(action, statusOf);
 
 /**
- * The network guard's iptables rules. A bridge's gateway address is the host itself, so without the first an
- * instance could reach the platform (or anything else listening on the host); the others keep instances,
- * masqueraded or not, from opening connections to private, CGNAT and link-local networks (the cloud metadata
- * address, the platform's database, other instances), as the Kubernetes network policy does. Only new
- * connections are dropped: answers to connections opened towards an instance (the proxy, published ports,
- * players on a private network) still pass.
+ * The network guard's iptables rules, in chain order. A bridge's gateway address is the host itself, so without
+ * the INPUT rule an instance could reach the platform (or anything else listening on the host); the DROP rules
+ * keep instances, masqueraded or not, from opening connections to private, CGNAT and link-local networks (the
+ * cloud metadata address, the platform's database, other instances), as the Kubernetes network policy does.
+ * Only new connections are dropped: answers to connections opened towards an instance (the proxy, published
+ * ports, players on a private network) still pass. Traffic bridged within one instance's bridge (the services of
+ * a multi-service instance talking to each other) is let through first: it never leaves the instance, while
+ * anything towards another bridge is routed, not bridged, and meets the DROP rules.
  */
 export function networkGuardRules(): string[][] {
   const fromInstances = ['-i', 'fp-+', '-m', 'conntrack', '--ctstate', 'NEW,INVALID', '-j', 'DROP'];
   return [
     ['INPUT', ...fromInstances],
     // DOCKER-USER is the chain Docker keeps for its users, consulted first for forwarded packets.
+    ['DOCKER-USER', '-i', 'fp-+', '-m', 'physdev', '--physdev-is-bridged', '-j', 'RETURN'],
     ...PRIVATE_RANGES.map((range) => ['DOCKER-USER', '-d', range, ...fromInstances]),
   ];
 }
 
-/** Adds (once: each rule is checked first) the network guard rules. Needs root and iptables. */
+/**
+ * Adds (once: each rule is checked first) the network guard rules. Needs root and iptables. Each missing rule is
+ * inserted at the top of its chain, last rule first, so the chain ends up in the order above (a rule added to an
+ * older guard, such as the bridged exception, lands above the rules already there).
+ */
 export async function ensureNetworkGuard(): Promise<void> {
-  for (const rule of networkGuardRules()) {
+  for (const rule of networkGuardRules().reverse()) {
     try {
       await run('iptables', ['-w', '-C', ...rule]);
       continue;
@@ -139,6 +164,8 @@ export interface DockerEngineOptions {
   publishAddress: string;
   /** Value of the platform label; list() returns only instances carrying it. */
   owner: string;
+  /** How long the services of a multi-service instance get to fail after starting (SERVICE_SETTLE_MS). */
+  serviceSettleMs?: number;
   /** Skips the storage driver detection: true tries `StorageOpt size` whatever the driver (tests). */
   storageQuota?: boolean;
 }
@@ -155,11 +182,9 @@ export function dockerClient(dockerHost: string | undefined): Docker {
   });
 }
 
-/** Docker Engine API: one container on its own bridge network per instance. */
+/** Docker Engine API: one container (or one per service) on its own bridge network per instance. */
 export function createDockerEngine(options: DockerEngineOptions, docker = dockerClient(options.dockerHost)) {
-  async function removeObjects(instanceId: string): Promise<void> {
-    const names = dockerNames(instanceId);
-    const container = docker.getContainer(names.container);
+  async function removeContainer(container: Docker.Container): Promise<void> {
     try {
       await ignoreMissing(container.remove({ force: true, v: true }));
     } catch (error) {
@@ -167,6 +192,17 @@ export function createDockerEngine(options: DockerEngineOptions, docker = docker
       // Someone else (a reconciliation pass, another process) is removing it: done when they are.
       await ignoreMissing(container.wait({ condition: 'removed' }));
     }
+  }
+
+  /** Every container of the instance (its single container, or each of its services), then its network. */
+  async function removeObjects(instanceId: string): Promise<void> {
+    const names = dockerNames(instanceId);
+    const filters = JSON.stringify({
+      label: [`${instanceLabels.platform}=${options.owner}`, `${instanceLabels.instance}=${instanceId}`],
+    });
+    const labelled = await docker.listContainers({ all: true, filters });
+    const ids = new Set([names.container, ...labelled.map((c) => c.Id)]);
+    await Promise.all([...ids].map((id) => removeContainer(docker.getContainer(id))));
     await ignoreMissing(docker.getNetwork(names.network).remove());
   }
 
@@ -183,35 +219,49 @@ export function createDockerEngine(options: DockerEngineOptions, docker = docker
     return storageQuota;
   };
 
-  async function createContainer(spec: InstanceSpec): Promise<Docker.Container> {
-    const quota = spec.storageMb > 0 && (await quotaPossible());
+  /** Creates a container from its body, with the storage cap when the daemon takes one (`quota` false: never). */
+  async function createContainer(
+    body: (storageQuota: boolean) => Docker.ContainerCreateOptions,
+    wantsQuota: boolean,
+  ): Promise<Docker.Container> {
+    const quota = wantsQuota && (await quotaPossible());
     try {
-      return await docker.createContainer(dockerContainerBody(spec, options.publishAddress, { storageQuota: quota }));
+      return await docker.createContainer(body(quota));
     } catch (error) {
       if (!quota || !/storage/i.test((error as Error).message)) throw error;
       storageQuota = Promise.resolve(false);
-      return docker.createContainer(dockerContainerBody(spec, options.publishAddress));
+      return docker.createContainer(body(false));
     }
+  }
+
+  async function startSingle(spec: InstanceSpec): Promise<StartedInstance> {
+    const names = dockerNames(spec.instanceId);
+    const body = (storageQuota: boolean) => dockerContainerBody(spec, options.publishAddress, { storageQuota });
+    const container = await createContainer(body, spec.storageMb > 0);
+    await container.start();
+    const info = await container.inspect();
+    if (!info.State.Running) throw new Error(`instance exited at once (${info.State.Status})`);
+    const ip = info.NetworkSettings.Networks[names.network]?.IPAddress ?? '';
+    const binding = info.NetworkSettings.Ports?.[`${spec.exposePort}/tcp`]?.[0];
+    return {
+      engineId: info.Id,
+      ip,
+      port: spec.exposePort,
+      publicPort: spec.publish && binding ? Number(binding.HostPort) : null,
+    };
   }
 
   const engine: ContainerEngine = {
     name: 'docker',
     async start(spec: InstanceSpec): Promise<StartedInstance> {
-      const names = dockerNames(spec.instanceId);
       try {
         await docker.createNetwork(dockerNetworkBody(spec));
-        const container = await createContainer(spec);
-        await container.start();
-        const info = await container.inspect();
-        if (!info.State.Running) throw new Error(`instance exited at once (${info.State.Status})`);
-        const ip = info.NetworkSettings.Networks[names.network]?.IPAddress ?? '';
-        const binding = info.NetworkSettings.Ports?.[`${spec.exposePort}/tcp`]?.[0];
-        return {
-          engineId: info.Id,
-          ip,
-          port: spec.exposePort,
-          publicPort: spec.publish && binding ? Number(binding.HostPort) : null,
-        };
+        if (!spec.services?.length) return await startSingle(spec);
+        return await startServices(spec, {
+          create: (body) => createContainer(body, spec.storageMb > 0),
+          publishAddress: options.publishAddress,
+          settleMs: options.serviceSettleMs ?? SERVICE_SETTLE_MS,
+        });
       } catch (error) {
         await removeObjects(spec.instanceId).catch(() => undefined);
         const reason = statusOf(error) === 404 ? `image ${spec.image} not found` : (error as Error).message;
@@ -247,10 +297,12 @@ export function createDockerEngine(options: DockerEngineOptions, docker = docker
       });
       for (const c of containers) {
         const id = c.Labels?.[instanceLabels.instance];
-        if (id) usage.set(id, c.SizeRw ?? 0);
+        // A multi-service instance writes through each of its containers.
+        if (id) usage.set(id, (usage.get(id) ?? 0) + (c.SizeRw ?? 0));
       }
       return usage;
     },
+    serviceStates: (instanceId) => dockerServiceStates(docker, { owner: options.owner, instanceId }),
     runCheck: (spec) => runDockerCheck(docker, spec, (instanceId) => dockerNames(instanceId).container),
     async close(): Promise<void> {},
   };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { badRequest } from '../http/errors';
 import type { ContainerServiceDeps, InstanceLifecycle } from './container-lifecycle';
-import { instanceLabels } from './types';
+import { instanceEnv, instanceLabels } from './types';
 
 /** Label value of the team of a health check's instance. */
 export const HEALTH_TEAM_LABEL = 'health';
@@ -20,13 +20,17 @@ export function createHealthInstances(deps: ContainerServiceDeps, lifecycle: Ins
       challengeId: number,
       options: { flag: string | null; lifetimeMs: number },
     ): Promise<{ instanceId: string; port: number }> {
-      const challenge = await lifecycle.containerChallenge(gameId, challengeId, true);
+      // `starting`: refused like a test instance where the engine cannot start the challenge's services.
+      const challenge = await lifecycle.containerChallenge(gameId, challengeId, true, true);
       lifecycle.requireEngine();
       const now = clock.now();
       const instanceId = randomUUID();
       const spec = lifecycle.specOf(challenge, instanceId, { teamId: null, flag: options.flag });
       spec.labels[instanceLabels.team] = HEALTH_TEAM_LABEL;
-      spec.env.FLAGPOLE_TEAM_ID = HEALTH_TEAM_LABEL;
+      // Every service of a multi-service instance carries the ids too.
+      for (const env of [spec.env, ...(spec.services ?? []).map((service) => service.env)]) {
+        env[instanceEnv.teamId] = HEALTH_TEAM_LABEL;
+      }
       // The check reaches it from inside the engine (its network namespace, or its pod): nothing needs publishing.
       spec.publish = false;
       spec.checkTarget = true;
@@ -49,7 +53,7 @@ export function createHealthInstances(deps: ContainerServiceDeps, lifecycle: Ins
         });
       });
       if (!(await lifecycle.runStart(spec, async () => {}))) throw badRequest('error.containerStartFailed');
-      return { instanceId, port: challenge.expose_port };
+      return { instanceId, port: spec.exposePort };
     },
 
     async destroyHealthInstance(instanceId: string): Promise<void> {

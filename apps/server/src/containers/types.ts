@@ -1,4 +1,4 @@
-import type { ContainerPortMappingType } from '@flagpole/contract';
+import type { ContainerPortMappingType, ContainerServiceState } from '@flagpole/contract';
 
 /** What the platform asks an engine to run: one instance of one challenge for one team (or an admin test). */
 export interface InstanceSpec {
@@ -91,6 +91,11 @@ export interface ContainerEngine {
    * currently does (a Docker storage driver that honours the size option).
    */
   storageUsage?(): Promise<Map<string, number>>;
+  /**
+   * The services of a multi-service instance as the engine has them (state, exit code, end of the logs), in no
+   * particular order; services without any object are left out. Empty for a single-image instance.
+   */
+  serviceStates?(instanceId: string): Promise<ContainerServiceState[]>;
   /** Runs a health check's solve script to its end or its time limit (absent: the engine cannot). */
   runCheck?(spec: CheckSpec): Promise<CheckResult>;
   /** The largest attachment the engine can put beside a check's script (unset: no limit of its own). */
@@ -141,6 +146,10 @@ export const instanceLabels = {
   game: 'flagpole.game',
   challenge: 'flagpole.challenge',
   team: 'flagpole.team',
+  /** The service a container of a multi-service instance runs (its name). */
+  service: 'flagpole.service',
+  /** 'true' on the entry services of a multi-service instance. */
+  serviceEntry: 'flagpole.service-entry',
 } as const;
 
 /**
