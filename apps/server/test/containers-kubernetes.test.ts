@@ -36,6 +36,7 @@ describe('container lifecycle on Kubernetes (fake API server)', () => {
       kubeConfig: fake.kubeConfig,
       pollMs: 10,
       readyTimeoutMs: 300,
+      settleMs: 20,
     });
     service = createContainerService({
       engine,
@@ -93,27 +94,38 @@ describe('container lifecycle on Kubernetes (fake API server)', () => {
     expect(await instanceStatus(ctx.db, id)).toBe('Destroyed');
   });
 
-  it('refuses, making nothing, to start a challenge with several services (no engine starts them yet)', async () => {
+  it('starts a challenge with several services as a unit and destroys every object of every service', async () => {
     const { player, challengeId } = await newTeam('kube-services');
-    const services = [{ name: 'web', image: 'web:1', entry: true, ports: [8080] }];
-    // An instance started before the services were added can still be destroyed.
-    await service.start(gameId, challengeId, player.userId);
+    // As the edit API stores them: every field present.
+    const limits = { env: [], memoryLimit: 64, cpuCount: 1, pidsLimit: 256 };
+    const services = [
+      { name: 'web', image: 'web:1', entry: true, ports: [8080], dynamicFlag: false, ...limits },
+      { name: 'vault', image: 'vault:1', entry: false, ports: [9000], dynamicFlag: true, ...limits },
+    ];
     await ctx.db
       .updateTable('challenges')
       .set({ container_services: JSON.stringify(services) })
       .where('id', '=', challengeId)
       .execute();
+    const started = await service.start(gameId, challengeId, player.userId);
+    expect(started).toMatchObject({ status: 'Running', entry: `ctf.example:${FAKE_NODE_PORT}` });
+    const id = await liveInstanceId(ctx.db, player.participationId, challengeId);
+    const name = kubeName(id);
+    // Per service a pod, a Service and a policy: the primary entry's named as a single image's, the other indexed.
+    expect(fake.pathsOf(name).filter((path) => path.includes('/pods/')).length).toBe(2);
+    expect(fake.pathsOf(name).filter((path) => path.includes('/services/')).length).toBe(2);
+    expect(fake.pathsOf(name).filter((path) => path.includes('/networkpolicies/')).length).toBe(2);
+    const vault = [...fake.objects].find(
+      ([path, object]) =>
+        path.includes('/pods/') &&
+        object.metadata.labels?.[instanceLabels.instance] === id &&
+        object.metadata.labels?.[instanceLabels.service] === 'vault',
+    )?.[1];
+    expect(JSON.stringify(vault)).toContain('GZCTF_FLAG');
     ctx.clock.advance(11_000);
     await service.destroy(gameId, challengeId, player.userId);
-    ctx.clock.advance(11_000);
-    const failure = await service.start(gameId, challengeId, player.userId).catch((error: unknown) => error);
-    expect(failure).toMatchObject({ httpStatus: 400, messageKey: 'error.containerServicesUnsupported' });
-    const rows = await ctx.db
-      .selectFrom('container_instances')
-      .select('status')
-      .where('participation_id', '=', player.participationId)
-      .execute();
-    expect(rows).toEqual([{ status: 'Destroyed' }]);
+    expect(fake.pathsOf(name)).toEqual([]);
+    expect(await instanceStatus(ctx.db, id)).toBe('Destroyed');
   });
 
   it.each([

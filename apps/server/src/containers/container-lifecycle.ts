@@ -81,7 +81,7 @@ export function createInstanceLifecycle(deps: ContainerServiceDeps) {
     };
   }
 
-  async function containerChallenge(gameId: number, challengeId: number, forAdmin: boolean, starting = false) {
+  async function containerChallenge(gameId: number, challengeId: number, forAdmin: boolean) {
     const challenge = await repository.challenge(gameId, challengeId);
     // Before its release a challenge does not exist for players (scoring/release.ts).
     const playable = challenge?.is_enabled && isReleased(challenge.release_at?.getTime(), clock.now().getTime());
@@ -91,11 +91,6 @@ export function createInstanceLifecycle(deps: ContainerServiceDeps) {
     // A multi-service challenge runs its services' images; the single image fields are then unused.
     if (services.length === 0 && (challenge.container_image.trim() === '' || challenge.expose_port < 1)) {
       throw badRequest('error.containerImageMissing');
-    }
-    // The Kubernetes engine does not start several services yet (docs/containers.md, "Several services"):
-    // refusing beats starting the single image without the backends the challenge needs. Extend and destroy work.
-    if (starting && services.length > 0 && deps.engine?.name === 'kubernetes') {
-      throw badRequest('error.containerServicesUnsupported');
     }
     return challenge;
   }

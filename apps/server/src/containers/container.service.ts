@@ -54,7 +54,7 @@ export function createContainerService(deps: ContainerServiceDeps) {
      */
     async start(gameId: number, challengeId: number, userId: string): Promise<ContainerStartModel> {
       const p = await deps.player(gameId, userId, challengeId);
-      const challenge = await containerChallenge(gameId, challengeId, false, true);
+      const challenge = await containerChallenge(gameId, challengeId, false);
       requireEngine();
       const policy = deps.policy();
       const now = clock.now();
@@ -150,7 +150,7 @@ export function createContainerService(deps: ContainerServiceDeps) {
 
     /** The admin's test container (no team; the test flag for dynamic challenges); waits for the engine. */
     async startTest(gameId: number, challengeId: number): Promise<ContainerInfoModel> {
-      const challenge = await containerChallenge(gameId, challengeId, true, true);
+      const challenge = await containerChallenge(gameId, challengeId, true);
       requireEngine();
       const now = clock.now();
       const instanceId = randomUUID();

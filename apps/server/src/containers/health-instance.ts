@@ -21,7 +21,7 @@ export function createHealthInstances(deps: ContainerServiceDeps, lifecycle: Ins
       options: { flag: string | null; lifetimeMs: number },
     ): Promise<{ instanceId: string; port: number }> {
       // `starting`: refused like a test instance where the engine cannot start the challenge's services.
-      const challenge = await lifecycle.containerChallenge(gameId, challengeId, true, true);
+      const challenge = await lifecycle.containerChallenge(gameId, challengeId, true);
       lifecycle.requireEngine();
       const now = clock.now();
       const instanceId = randomUUID();
