@@ -116,7 +116,8 @@ function DeliveryList({
   // The delivery whose attempts are shown (one at a time, so the log stays readable).
   const [openId, setOpenId] = useState<number | null>(null);
   const toggle = (deliveryId: number) => setOpenId((open) => (open === deliveryId ? null : deliveryId));
-  const attemptsId = (deliveryId: number) => `webhook-attempts-${deliveryId}`;
+  // Table and cards are both in the page (one hidden by width): each place has its own element id.
+  const attemptsId = (deliveryId: number, place: 'row' | 'card') => `webhook-attempts-${place}-${deliveryId}`;
   const table = (
     <Table verticalSpacing="xs" fz="sm" aria-label={t('adminWebhooks.logTitle')}>
       <Table.Thead>
@@ -152,7 +153,7 @@ function DeliveryList({
                 {delivery.attempts > 0 ? (
                   <AttemptsToggle
                     open={openId === delivery.id}
-                    controls={attemptsId(delivery.id)}
+                    controls={attemptsId(delivery.id, 'row')}
                     onToggle={() => toggle(delivery.id)}
                   />
                 ) : null}
@@ -167,7 +168,11 @@ function DeliveryList({
             {openId === delivery.id ? (
               <Table.Tr>
                 <Table.Td colSpan={6}>
-                  <DeliveryAttempts id={attemptsId(delivery.id)} webhookId={webhookId} deliveryId={delivery.id} />
+                  <DeliveryAttempts
+                    id={attemptsId(delivery.id, 'row')}
+                    webhookId={webhookId}
+                    deliveryId={delivery.id}
+                  />
                 </Table.Td>
               </Table.Tr>
             ) : null}
@@ -197,14 +202,14 @@ function DeliveryList({
           {delivery.attempts > 0 ? (
             <AttemptsToggle
               open={openId === delivery.id}
-              controls={attemptsId(delivery.id)}
+              controls={attemptsId(delivery.id, 'card')}
               onToggle={() => toggle(delivery.id)}
             />
           ) : null}
           <RetryButton webhookId={webhookId} delivery={delivery} onDone={onChange} />
         </Group>
         {openId === delivery.id ? (
-          <DeliveryAttempts id={attemptsId(delivery.id)} webhookId={webhookId} deliveryId={delivery.id} />
+          <DeliveryAttempts id={attemptsId(delivery.id, 'card')} webhookId={webhookId} deliveryId={delivery.id} />
         ) : null}
       </Stack>
     </ListCard>
