@@ -56,7 +56,7 @@ describe('the webhooks page', () => {
     await dialog.getByText(en('adminWebhooks.formats.generic'), { exact: true }).click();
     await dialog.getByLabel(en('adminWebhooks.eventNames.solve')).check();
     // A new webhook follows the platform's default language (English until an admin changes it).
-    expect(await dialog.getByRole('textbox', { name: en('adminWebhooks.language') }).inputValue()).toMatch(
+    expect(await dialog.getByLabel(en('adminWebhooks.language'), { exact: true }).inputValue()).toMatch(
       new RegExp(`^${en('adminWebhooks.languagePlatform', { language: '' }).split(' (')[0]}`),
     );
     await screenshot(admin, 'admin-webhooks-form-en-desktop');
