@@ -149,14 +149,16 @@ function DeliveryList({
                 ) : null}
               </Table.Td>
               <Table.Td>
-                {delivery.attempts}
-                {delivery.attempts > 0 ? (
-                  <AttemptsToggle
-                    open={openId === delivery.id}
-                    controls={attemptsId(delivery.id, 'row')}
-                    onToggle={() => toggle(delivery.id)}
-                  />
-                ) : null}
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="sm">{delivery.attempts}</Text>
+                  {delivery.attempts > 0 ? (
+                    <AttemptsToggle
+                      open={openId === delivery.id}
+                      controls={attemptsId(delivery.id, 'row')}
+                      onToggle={() => toggle(delivery.id)}
+                    />
+                  ) : null}
+                </Group>
               </Table.Td>
               <Table.Td maw={320}>
                 <Response delivery={delivery} />
