@@ -55,6 +55,10 @@ describe('the webhooks page', () => {
     await dialog.getByLabel(en('adminWebhooks.url')).fill(receiverUrl);
     await dialog.getByText(en('adminWebhooks.formats.generic'), { exact: true }).click();
     await dialog.getByLabel(en('adminWebhooks.eventNames.solve')).check();
+    // A new webhook follows the platform's default language (English until an admin changes it).
+    expect(await dialog.getByLabel(en('adminWebhooks.language'), { exact: true }).inputValue()).toMatch(
+      new RegExp(`^${en('adminWebhooks.languagePlatform', { language: '' }).split(' (')[0]}`),
+    );
     await screenshot(admin, 'admin-webhooks-form-en-desktop');
     await dialog.getByRole('button', { name: en('adminWebhooks.create') }).click();
 
@@ -76,6 +80,13 @@ describe('the webhooks page', () => {
     const row = log.getByRole('table').getByRole('row', { name: new RegExp(en('adminWebhooks.testEvent')) });
     await row.getByText(en('adminWebhooks.statuses.delivered')).waitFor();
     await row.getByText('thanks').waitFor();
+    // Opening the row lists every attempt at the delivery (one here: the receiver answered at once).
+    await row.getByRole('button', { name: en('adminWebhooks.attemptsShow') }).click();
+    const attempts = log.getByRole('list', { name: en('adminWebhooks.attemptsList') });
+    await attempts.getByRole('listitem').filter({ hasText: 'thanks' }).waitFor();
+    expect(await attempts.getByRole('listitem').count()).toBe(1);
+    expect(await attempts.textContent()).toMatch(/200/);
+    await row.getByRole('button', { name: en('adminWebhooks.attemptsHide') }).waitFor();
     await admin.waitForTimeout(500); // the drawer's slide-in
     await screenshot(admin, 'admin-webhooks-log-en-desktop');
     await admin.keyboard.press('Escape');

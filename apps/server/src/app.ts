@@ -265,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
     timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    defaultLanguage: () => settings.get().globalConfig.defaultLanguage,
     onDisabled: (alert) => deps.events.publish(WEBHOOK_ALERTS_CHANNEL, alert),
   });
   webhooks.start();
@@ -444,6 +445,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock,
         allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
         timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+        defaultLanguage: () => settings.get().globalConfig.defaultLanguage,
       }),
     }),
   );

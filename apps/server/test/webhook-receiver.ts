@@ -12,8 +12,9 @@ export interface Received {
 /**
  * A webhook receiver on loopback for the API tests: it records every request and answers as `mode` says —
  * 204, 500, a redirect to itself, or never (the sender's timeout). `verify` checks a request with the Standard Webhooks library.
+ * `port`: listen where a closed receiver listened (a receiver that was down and comes back); 0 picks a free one.
  */
-export async function startReceiver() {
+export async function startReceiver(port = 0) {
   const received: Received[] = [];
   const hanging = new Set<import('node:http').ServerResponse>();
   const state = { mode: 'ok' as 'ok' | 'fail' | 'hang' | 'redirect' };
@@ -37,11 +38,12 @@ export async function startReceiver() {
       response.writeHead(204).end();
     });
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await once(server, 'listening');
-  const port = (server.address() as AddressInfo).port;
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/hook`,
+    url: `http://127.0.0.1:${bound}/hook`,
+    port: bound,
     received,
     state,
     /** The parsed body, verified with the endpoint's secret at the time the request was signed. */

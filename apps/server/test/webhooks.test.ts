@@ -75,7 +75,8 @@ describe('managing webhooks', () => {
       events: ['solve'],
       gameId: null,
       enabled: true,
-      language: 'en-US',
+      // No language of its own: messages follow the platform's default language.
+      language: null,
     });
     const listed = ok<WebhookModel[]>(await admin.get('/api/admin/webhooks'));
     expect(listed.find((w) => w.id === created.id)).not.toHaveProperty('secret');

@@ -485,8 +485,8 @@ export interface WebhooksTable {
   events: ColumnType<string[], string, string>;
   /** Only events of this game; null: every game's (and events of no game). */
   game_id: number | null;
-  /** The language of Discord and Slack messages. */
-  language: ColumnType<string, string | undefined, string>;
+  /** The language of Discord and Slack messages; null: the platform's default language (migration 0031). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   /** `whsec_` + base64 key (Standard Webhooks). */
   secret: string;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;

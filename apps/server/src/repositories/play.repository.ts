@@ -161,7 +161,7 @@ export function createPlayRepository(db: Db) {
     async gameWindow(gameId: number) {
       return db
         .selectFrom('games')
-        .select(['id', 'start_at', 'end_at', 'practice_mode'])
+        .select(['id', 'start_at', 'end_at', 'practice_mode', 'hidden'])
         .where('id', '=', gameId)
         .executeTakeFirst();
     },

@@ -240,6 +240,7 @@ export const gamePlayRoutes =
       },
       async (request, reply) => {
         const { division, phase } = request.query;
+        await play.assertFeedVisible(request.params.id, request.identity ?? null);
         const live = await scoreboard.get(request.params.id);
         if (!live) throw notFound('error.gameNotFound');
         if (deps.clock.now().getTime() < live.startAt) throw gameNotStartedError();

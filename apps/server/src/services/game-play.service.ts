@@ -387,6 +387,11 @@ export function createGamePlayService(deps: {
       assertGameStarted(game, now);
       return { ended: hasGameEnded(game, now) };
     },
+    /** CTFtime feed: a hidden game is 404 but for admins (CTFtime republishes it; docs/integrations.md). */
+    async assertFeedVisible(gameId: number, caller: { role: Role } | null): Promise<void> {
+      const game = await deps.lookups.gameWindow(gameId);
+      if (!game || (game.hidden && caller?.role !== 'Admin')) throw notFound('error.gameNotFound');
+    },
   };
 }
 export type GamePlayService = ReturnType<typeof createGamePlayService>;

@@ -30,6 +30,7 @@ export const DEFAULT_SETTINGS: ConfigEditModel = {
     description: null,
     footerInfo: null,
     aboutText: null,
+    defaultLanguage: 'en-US',
     customTheme: null,
     apiEncryption: false,
     logoHash: null,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WebhookEvent } from './webhook-events';
 import { chatMessage } from './webhook-messages';
-import { bodyFor } from './webhook-queue';
+import { bodyFor, languageOf } from './webhook-queue';
 
 const at = new Date('2030-01-01T12:00:00Z');
 const blood: WebhookEvent = {
@@ -55,10 +55,21 @@ describe('webhook chat messages', () => {
       data: { text: 'Break at 14:00' },
     };
     expect((chatMessage('slack', notice, 'ja-JP') as { text: string }).text).toBe('*📢 お知らせ*\nBreak at 14:00');
-    expect(bodyFor({ format: 'generic', language: 'en-US' }, notice)).toEqual({
+    expect(bodyFor({ format: 'generic', language: 'en-US' }, notice, 'en-US')).toEqual({
       type: 'notice.published',
       timestamp: '2030-01-01T12:00:00.000Z',
       data: { text: 'Break at 14:00' },
     });
+  });
+
+  it('writes chat messages in the endpoint language, or the platform default when the endpoint has none', () => {
+    const notice: WebhookEvent = { type: 'notice.published', key: 'notice:3', gameId: 1, at, data: { text: 'Hi' } };
+    const text = (language: string | null) =>
+      (bodyFor({ format: 'slack', language }, notice, 'de-DE') as { text: string }).text.split('\n')[0];
+    expect(text(null)).toBe(text('de-DE'));
+    expect(text('fr-FR')).not.toBe(text('de-DE'));
+    expect(languageOf(null, 'ko-KR')).toBe('ko-KR');
+    expect(languageOf('xx-XX', 'ko-KR')).toBe('ko-KR');
+    expect(languageOf('ja-JP', 'ko-KR')).toBe('ja-JP');
   });
 });

@@ -39,19 +39,29 @@ export interface WebhookQueueOptions {
   /** Called once an endpoint is turned off after a day of failed deliveries. */
   onDisabled?: (alert: WebhookAlertModel) => Promise<void>;
   allowPrivate: boolean;
+  /** The platform's default language (admin settings), read at each enqueue. */
+  defaultLanguage: () => Language;
   timeoutMs?: number;
   tickMs?: number;
   random?: () => number;
 }
 
-const languageOf = (value: string): Language =>
-  (SUPPORTED_LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en-US';
+/** The endpoint's own language, or the platform's default when it has none (or one no longer supported). */
+export const languageOf = (value: string | null, platformDefault: Language): Language =>
+  value !== null && (SUPPORTED_LANGUAGES as readonly string[]).includes(value) ? (value as Language) : platformDefault;
 
-/** The body an endpoint receives for an event, in its format. */
-export function bodyFor(webhook: Pick<WebhookRow, 'format' | 'language'>, event: WebhookEvent): unknown {
+/**
+ * The body an endpoint receives for an event, in its format; chat messages in the endpoint's language, else in the
+ * platform's default language as it is when the event is queued.
+ */
+export function bodyFor(
+  webhook: Pick<WebhookRow, 'format' | 'language'>,
+  event: WebhookEvent,
+  platformDefault: Language,
+): unknown {
   return webhook.format === 'generic'
     ? genericBody(event)
-    : chatMessage(webhook.format, event, languageOf(webhook.language));
+    : chatMessage(webhook.format, event, languageOf(webhook.language, platformDefault));
 }
 
 /** The Standard Webhooks headers of one attempt (signed again at each attempt: the timestamp is the attempt's). */
@@ -103,7 +113,7 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
         eventKey: event.key,
         gameId: event.gameId,
         eventAt: event.at,
-        payload: bodyFor(w, event),
+        payload: bodyFor(w, event, options.defaultLanguage()),
         held,
       })),
       clock.now(),

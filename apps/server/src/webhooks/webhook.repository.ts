@@ -10,7 +10,8 @@ export interface WebhookRow {
   format: WebhookFormat;
   events: string[];
   game_id: number | null;
-  language: string;
+  /** Null: the platform's default language. */
+  language: string | null;
   secret: string;
   enabled: boolean;
   disabled_reason: string | null;
@@ -75,7 +76,7 @@ export function createWebhookRepository(db: Db) {
       format: WebhookFormat;
       events: string[];
       gameId: number | null;
-      language: string;
+      language: string | null;
       secret: string;
       enabled: boolean;
       now: Date;
@@ -104,7 +105,7 @@ export function createWebhookRepository(db: Db) {
         format: WebhookFormat;
         events: string[];
         gameId: number | null;
-        language: string;
+        language: string | null;
         enabled: boolean;
         now: Date;
       },
@@ -309,6 +310,24 @@ export function createWebhookRepository(db: Db) {
           .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(total.n) };
+    },
+
+    /** Every attempt at one of this endpoint's deliveries, oldest first; undefined when it is not this endpoint's. */
+    async listAttempts(webhookId: number, deliveryId: number) {
+      const delivery = await db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('id', '=', deliveryId)
+        .where('webhook_id', '=', webhookId)
+        .executeTakeFirst();
+      if (!delivery) return undefined;
+      return db
+        .selectFrom('webhook_attempts')
+        .select(['id', 'attempted_at', 'status_code', 'latency_ms', 'response_excerpt', 'error'])
+        .where('delivery_id', '=', deliveryId)
+        .orderBy('attempted_at')
+        .orderBy('id')
+        .execute();
     },
 
     /** Queues a delivery again now, with a fresh 24-hour window; false if it is not this endpoint's. */

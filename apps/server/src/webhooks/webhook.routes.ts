@@ -1,6 +1,7 @@
 import {
   ArrayResponseOfWebhookDelivery,
   IntId,
+  WebhookAttemptModel,
   WebhookCreatedModel,
   WebhookDeliveriesQuery,
   WebhookEditModel,
@@ -114,6 +115,20 @@ export const webhookRoutes =
         config,
       },
       async (request) => webhooks.deliveries(request.params.id, request.query),
+    );
+
+    app.get(
+      '/api/admin/webhooks/:id/deliveries/:deliveryId/attempts',
+      {
+        schema: {
+          tags,
+          summary: "Every attempt at one delivery, oldest first: time, status or error, latency, the answer's start",
+          params: DeliveryParams,
+          response: { 200: z.array(WebhookAttemptModel), ...errorResponses(400, 401, 403, 404) },
+        },
+        config,
+      },
+      async (request) => webhooks.attempts(request.params.id, request.params.deliveryId),
     );
 
     app.post(

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type {
   ArrayResponseOfWebhookDelivery,
   Language,
+  WebhookAttemptModel,
   WebhookCreatedModel,
   WebhookDeliveriesQuery,
   WebhookEditModel,
@@ -26,7 +27,7 @@ function toModel(row: WebhookRow): WebhookModel {
     format: row.format,
     events: row.events as WebhookEventType[],
     gameId: row.game_id,
-    language: row.language as Language,
+    language: row.language as Language | null,
     enabled: row.enabled,
     disabledReason: row.disabled_reason,
     createdAt: row.created_at.getTime(),
@@ -40,6 +41,8 @@ export function createWebhookService(deps: {
   clock: Clock;
   allowPrivate: boolean;
   timeoutMs: number;
+  /** The platform's default language (admin settings). */
+  defaultLanguage: () => Language;
 }) {
   const { repository, clock } = deps;
 
@@ -90,7 +93,7 @@ export function createWebhookService(deps: {
         at,
         data: { webhook: { id } },
       };
-      const payload = bodyFor(webhook, event);
+      const payload = bodyFor(webhook, event, deps.defaultLanguage());
       const messageId = `msg_${randomUUID().replaceAll('-', '')}`;
       const [deliveryId] = await repository.enqueue(
         [
@@ -142,6 +145,21 @@ export function createWebhookService(deps: {
         length: rows.length,
         total,
       };
+    },
+
+    /** Every attempt at one delivery, oldest first (the log's rows show only the last). */
+    async attempts(id: number, deliveryId: number): Promise<WebhookAttemptModel[]> {
+      await found(id);
+      const rows = await repository.listAttempts(id, deliveryId);
+      if (!rows) throw notFound('error.webhookDeliveryNotFound');
+      return rows.map((row) => ({
+        id: row.id,
+        attemptedAt: row.attempted_at.getTime(),
+        statusCode: row.status_code,
+        latencyMs: row.latency_ms,
+        responseExcerpt: row.response_excerpt,
+        error: row.error,
+      }));
     },
 
     async retry(id: number, deliveryId: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ContainerPortMappingType, Role, TaskStatus } from '../enums';
+import { SUPPORTED_LANGUAGES } from '../languages';
 import { limits } from '../limits';
 import { HEX_COLOR } from '../theme';
 import { arrayResponse, PageQuery, shortText, Timestamp } from './common';
@@ -262,6 +263,8 @@ export const GlobalConfig = z.object({
   footerInfo: z.string().max(adminLimits.footerInfo.max).nullable(),
   /** Flagpole: the organiser's own text (Markdown) on the About page, above the build information. */
   aboutText: z.string().max(adminLimits.aboutText.max).nullable(),
+  /** Flagpole: the platform's language for what it writes to the outside (Discord and Slack webhook messages). */
+  defaultLanguage: z.enum(SUPPORTED_LANGUAGES),
   /** `#rrggbb` or null for the default colour. */
   customTheme: z.string().regex(HEX_COLOR).nullable(),
   /** Payload encryption is not offered; always false (true is refused). */

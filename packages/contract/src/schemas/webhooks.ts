@@ -37,8 +37,8 @@ export const WebhookEditModel = z.object({
   events: z.array(WebhookEventType).min(1).max(WebhookEventType.options.length),
   /** Only this game's events; null: every game's. */
   gameId: IdField.nullable().default(null),
-  /** The language of Discord and Slack messages. */
-  language: z.enum(SUPPORTED_LANGUAGES).default('en-US'),
+  /** The language of Discord and Slack messages; null or absent: the platform's default language. */
+  language: z.enum(SUPPORTED_LANGUAGES).nullable().default(null),
   enabled: z.boolean().default(true),
 });
 export type WebhookEditModel = z.infer<typeof WebhookEditModel>;
@@ -49,7 +49,8 @@ export const WebhookModel = z.object({
   format: WebhookFormat,
   events: z.array(WebhookEventType),
   gameId: z.number().int().nullable(),
-  language: z.enum(SUPPORTED_LANGUAGES),
+  /** Null: messages follow the platform's default language (`globalConfig.defaultLanguage`). */
+  language: z.enum(SUPPORTED_LANGUAGES).nullable(),
   enabled: z.boolean(),
   /** Why the platform disabled it (a day of failed deliveries); null when enabled or disabled by hand. */
   disabledReason: z.string().nullable(),
@@ -84,3 +85,17 @@ export type ArrayResponseOfWebhookDelivery = z.infer<typeof ArrayResponseOfWebho
 
 export const WebhookDeliveriesQuery = PageQuery.extend({ count: z.coerce.number().int().min(0).max(100).default(20) });
 export type WebhookDeliveriesQuery = z.infer<typeof WebhookDeliveriesQuery>;
+
+/** One attempt at sending a delivery, as the delivery log lists them (oldest first). */
+export const WebhookAttemptModel = z.object({
+  id: z.number().int(),
+  attemptedAt: Timestamp,
+  /** The HTTP status of the answer; null when none came (refused address, network error, timeout). */
+  statusCode: z.number().int().nullable(),
+  latencyMs: z.number().int(),
+  /** The start of the receiver's answer (at most 1 KB). */
+  responseExcerpt: z.string().nullable(),
+  /** Why the attempt failed (network error, timeout, `HTTP 500`); null when it succeeded. */
+  error: z.string().nullable(),
+});
+export type WebhookAttemptModel = z.infer<typeof WebhookAttemptModel>;

@@ -26,6 +26,7 @@ import * as flagSharingEvidence from './0026_flag_sharing_evidence';
 import * as rehearsals from './0027_rehearsals';
 import * as pendingAwards from './0028_pending_awards';
 import * as containerServices from './0030_container_services';
+import * as webhookDefaultLanguage from './0031_webhook_default_language';
 
 /** Every migration in order; names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0027_rehearsals': rehearsals,
   '0028_pending_awards': pendingAwards,
   '0030_container_services': containerServices,
+  '0031_webhook_default_language': webhookDefaultLanguage,
 };

@@ -10,6 +10,7 @@ const current: GlobalConfig = {
   description: null,
   footerInfo: null,
   aboutText: null,
+  defaultLanguage: 'ko-KR',
   customTheme: 'not-a-colour',
   apiEncryption: true,
   logoHash: 'abc',
@@ -23,6 +24,7 @@ describe('platform settings form', () => {
       customTheme: '',
       description: '',
       aboutText: '',
+      defaultLanguage: 'ko-KR',
     });
     expect(platformFormValues({ ...current, customTheme: '#12ab34' })).toMatchObject({
       useCustomTheme: true,
@@ -37,6 +39,7 @@ describe('platform settings form', () => {
       description: '   ',
       footerInfo: ' **Hosted by us** ',
       aboutText: '\n## Who we are\n',
+      defaultLanguage: 'de-DE',
       useCustomTheme: true,
       customTheme: '#AB12CD',
     });
@@ -46,6 +49,7 @@ describe('platform settings form', () => {
       description: null,
       footerInfo: '**Hosted by us**',
       aboutText: '## Who we are',
+      defaultLanguage: 'de-DE',
       customTheme: '#ab12cd',
     });
   });

@@ -1,4 +1,4 @@
-import type { AccountPolicy, GlobalConfig } from '@flagpole/contract';
+import type { AccountPolicy, GlobalConfig, Language } from '@flagpole/contract';
 import { isHexColor } from '@flagpole/contract';
 import { checkSchemeColor } from '@/lib/theme/theme-color-check';
 
@@ -8,6 +8,7 @@ export interface PlatformFormValues {
   description: string;
   footerInfo: string;
   aboutText: string;
+  defaultLanguage: Language;
   useCustomTheme: boolean;
   customTheme: string;
 }
@@ -19,6 +20,7 @@ export function platformFormValues(config: GlobalConfig): PlatformFormValues {
     description: config.description ?? '',
     footerInfo: config.footerInfo ?? '',
     aboutText: config.aboutText ?? '',
+    defaultLanguage: config.defaultLanguage,
     useCustomTheme: isHexColor(config.customTheme),
     customTheme: isHexColor(config.customTheme) ? config.customTheme : '',
   };
@@ -37,6 +39,7 @@ export function toGlobalConfig(values: PlatformFormValues): Partial<GlobalConfig
     description: values.description.trim() || null,
     footerInfo: values.footerInfo.trim() || null,
     aboutText: values.aboutText.trim() || null,
+    defaultLanguage: values.defaultLanguage,
     customTheme: values.useCustomTheme ? checkSchemeColor(values.customTheme.trim()).adjusted : null,
   };
 }

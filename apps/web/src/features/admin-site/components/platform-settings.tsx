@@ -1,4 +1,4 @@
-import { adminLimits, type GlobalConfig, isHexColor } from '@flagpole/contract';
+import { adminLimits, type GlobalConfig, isHexColor, LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '@flagpole/contract';
 import { generateColors } from '@mantine/colors-generator';
 import {
   Button,
@@ -7,6 +7,7 @@ import {
   FileButton,
   Group,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -170,6 +171,13 @@ export function PlatformSettings({ config }: { config: GlobalConfig }) {
           maxLength={adminLimits.footerInfo.max}
           styles={monoInput}
           {...form.getInputProps('footerInfo')}
+        />
+        <Select
+          label={t('adminSite.settings.defaultLanguage')}
+          description={t('adminSite.settings.defaultLanguageHelp')}
+          allowDeselect={false}
+          data={SUPPORTED_LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+          {...form.getInputProps('defaultLanguage')}
         />
       </SectionCard>
       <SectionCard title={t('adminSite.settings.aboutTitle')} description={t('adminSite.settings.aboutHelp')}>

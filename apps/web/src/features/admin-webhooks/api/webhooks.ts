@@ -1,6 +1,7 @@
 import type {
   ArrayResponseOfWebhookDelivery,
   GameInfoModel,
+  WebhookAttemptModel,
   WebhookCreatedModel,
   WebhookEditModel,
   WebhookModel,
@@ -39,6 +40,15 @@ export function useDeliveries(id: number | null, page: number, size: number) {
     http.get<ArrayResponseOfWebhookDelivery>(path),
   );
   return { deliveries: data, error: error as unknown, reload: mutate };
+}
+
+/** Every attempt at one delivery, oldest first; fetched when its row is opened (null: closed). */
+export function useAttempts(id: number, deliveryId: number | null) {
+  const { data, error } = useSWR(
+    deliveryId === null ? null : `${webhooksKey}/${id}/deliveries/${deliveryId}/attempts`,
+    (path: string) => http.get<WebhookAttemptModel[]>(path),
+  );
+  return { attempts: data, error: error as unknown };
 }
 
 function useRevalidate() {

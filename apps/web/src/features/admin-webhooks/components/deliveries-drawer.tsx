@@ -3,12 +3,13 @@ import { Badge, Button, Center, Code, Drawer, Group, Pagination, Stack, Table, T
 import { useMediaQuery } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '@/features/admin-games/components/load-state';
 import { ListCard, ResponsiveList } from '@/features/admin-site/components/responsive-list';
 import { showError, showSuccess } from '@/lib/notify';
 import { useDeliveries, useWebhookActions } from '../api/webhooks';
+import { AttemptsToggle, DeliveryAttempts } from './delivery-attempts';
 import { EVENT_NAME_KEYS } from './webhook-form';
 
 const PAGE_SIZE = 20;
@@ -87,7 +88,16 @@ function RetryButton({
     }
   };
   return (
-    <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} loading={busy} onClick={() => void run()}>
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconRefresh size={14} />}
+      loading={busy}
+      onClick={(event) => {
+        event.stopPropagation();
+        void run();
+      }}
+    >
       {t('adminWebhooks.retry')}
     </Button>
   );
@@ -103,6 +113,11 @@ function DeliveryList({
   onChange: () => void;
 }) {
   const { t } = useTranslation();
+  // The delivery whose attempts are shown (one at a time, so the log stays readable).
+  const [openId, setOpenId] = useState<number | null>(null);
+  const toggle = (deliveryId: number) => setOpenId((open) => (open === deliveryId ? null : deliveryId));
+  // Table and cards are both in the page (one hidden by width): each place has its own element id.
+  const attemptsId = (deliveryId: number, place: 'row' | 'card') => `webhook-attempts-${place}-${deliveryId}`;
   const table = (
     <Table verticalSpacing="xs" fz="sm" aria-label={t('adminWebhooks.logTitle')}>
       <Table.Thead>
@@ -117,29 +132,53 @@ function DeliveryList({
       </Table.Thead>
       <Table.Tbody>
         {deliveries.map((delivery) => (
-          <Table.Tr key={delivery.id}>
-            <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-              {formatTime(delivery.createdAt)}
-            </Table.Td>
-            <Table.Td>
-              <EventName type={delivery.eventType} />
-            </Table.Td>
-            <Table.Td>
-              <StatusBadge status={delivery.status} />
-              {delivery.nextAttemptAt && delivery.attempts > 0 ? (
-                <Text size="xs" c="dimmed">
-                  {t('adminWebhooks.nextAttempt', { time: dayjs(delivery.nextAttemptAt).format('HH:mm:ss') })}
-                </Text>
-              ) : null}
-            </Table.Td>
-            <Table.Td>{delivery.attempts}</Table.Td>
-            <Table.Td maw={320}>
-              <Response delivery={delivery} />
-            </Table.Td>
-            <Table.Td ta="right">
-              <RetryButton webhookId={webhookId} delivery={delivery} onDone={onChange} />
-            </Table.Td>
-          </Table.Tr>
+          <Fragment key={delivery.id}>
+            <Table.Tr onClick={() => toggle(delivery.id)} style={{ cursor: 'pointer' }}>
+              <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                {formatTime(delivery.createdAt)}
+              </Table.Td>
+              <Table.Td>
+                <EventName type={delivery.eventType} />
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={delivery.status} />
+                {delivery.nextAttemptAt && delivery.attempts > 0 ? (
+                  <Text size="xs" c="dimmed">
+                    {t('adminWebhooks.nextAttempt', { time: dayjs(delivery.nextAttemptAt).format('HH:mm:ss') })}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="sm">{delivery.attempts}</Text>
+                  {delivery.attempts > 0 ? (
+                    <AttemptsToggle
+                      open={openId === delivery.id}
+                      controls={attemptsId(delivery.id, 'row')}
+                      onToggle={() => toggle(delivery.id)}
+                    />
+                  ) : null}
+                </Group>
+              </Table.Td>
+              <Table.Td maw={320}>
+                <Response delivery={delivery} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <RetryButton webhookId={webhookId} delivery={delivery} onDone={onChange} />
+              </Table.Td>
+            </Table.Tr>
+            {openId === delivery.id ? (
+              <Table.Tr>
+                <Table.Td colSpan={6}>
+                  <DeliveryAttempts
+                    id={attemptsId(delivery.id, 'row')}
+                    webhookId={webhookId}
+                    deliveryId={delivery.id}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
+          </Fragment>
         ))}
       </Table.Tbody>
     </Table>
@@ -162,8 +201,18 @@ function DeliveryList({
       <Stack gap="xs" mt="xs">
         <Response delivery={delivery} />
         <Group justify="flex-end">
+          {delivery.attempts > 0 ? (
+            <AttemptsToggle
+              open={openId === delivery.id}
+              controls={attemptsId(delivery.id, 'card')}
+              onToggle={() => toggle(delivery.id)}
+            />
+          ) : null}
           <RetryButton webhookId={webhookId} delivery={delivery} onDone={onChange} />
         </Group>
+        {openId === delivery.id ? (
+          <DeliveryAttempts id={attemptsId(delivery.id, 'card')} webhookId={webhookId} deliveryId={delivery.id} />
+        ) : null}
       </Stack>
     </ListCard>
   ));

@@ -23,6 +23,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { useAdminConfig } from '@/features/admin-site/api/config';
 import { showError } from '@/lib/notify';
 import { useMutation } from '@/lib/use-mutation';
 import { useGameChoices } from '../api/webhooks';
@@ -48,27 +49,42 @@ interface FormValues {
   format: WebhookFormat;
   events: string[];
   gameId: string | null;
-  language: Language;
+  /** `PLATFORM`: no language of its own, the platform's default. */
+  language: Language | typeof PLATFORM;
   enabled: boolean;
+}
+
+const PLATFORM = 'platform';
+
+/** The language choices: the platform's default first (named with the language it is now), then every language. */
+function useLanguageChoices(): { value: string; label: string }[] {
+  const { t } = useTranslation();
+  const platformLanguage = useAdminConfig().config?.globalConfig.defaultLanguage;
+  const platform = t('adminWebhooks.languagePlatform', {
+    language: platformLanguage ? LANGUAGE_NAMES[platformLanguage] : '…',
+  });
+  return [
+    { value: PLATFORM, label: platform },
+    ...SUPPORTED_LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] })),
+  ];
 }
 
 /** Creates or edits a webhook: URL, format, the events it wants, a game filter, the language of chat messages. */
 export function WebhookFormModal({
   opened,
   webhook,
-  defaultLanguage,
   onClose,
   onSubmit,
 }: {
   opened: boolean;
   /** The webhook edited; null: a new one. */
   webhook: WebhookModel | null;
-  defaultLanguage: Language;
   onClose: () => void;
   onSubmit: (model: WebhookEditModel) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const games = useGameChoices();
+  const languages = useLanguageChoices();
   const { trigger, isMutating } = useMutation(onSubmit);
   const form = useForm<FormValues>({
     initialValues: {
@@ -76,7 +92,7 @@ export function WebhookFormModal({
       format: webhook?.format ?? 'discord',
       events: webhook?.events ?? ['blood.first', 'blood.second', 'blood.third', 'notice.published'],
       gameId: webhook?.gameId ? String(webhook.gameId) : null,
-      language: webhook?.language ?? defaultLanguage,
+      language: webhook?.language ?? PLATFORM,
       enabled: webhook?.enabled ?? true,
     },
     validate: {
@@ -91,7 +107,7 @@ export function WebhookFormModal({
         format: values.format,
         events: values.events as WebhookEditModel['events'],
         gameId: values.gameId ? Number(values.gameId) : null,
-        language: values.language,
+        language: values.language === PLATFORM ? null : values.language,
         enabled: values.enabled,
       });
       onClose();
@@ -153,7 +169,7 @@ export function WebhookFormModal({
               label={t('adminWebhooks.language')}
               description={form.values.format === 'generic' ? t('adminWebhooks.languageGeneric') : undefined}
               allowDeselect={false}
-              data={SUPPORTED_LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+              data={languages}
               {...form.getInputProps('language')}
             />
           </SimpleGrid>

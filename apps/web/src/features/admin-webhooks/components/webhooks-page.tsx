@@ -1,4 +1,4 @@
-import { type Language, SUPPORTED_LANGUAGES, type WebhookModel } from '@flagpole/contract';
+import type { WebhookModel } from '@flagpole/contract';
 import { Alert, Badge, Button, Center, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconEdit, IconList, IconPlus, IconSend, IconTrash, IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -101,7 +101,7 @@ function Summary({ webhook, gameTitle }: { webhook: WebhookModel; gameTitle: str
 
 /** Admin → Webhooks: endpoints that receive platform events, their test button and delivery log. */
 export function WebhooksPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { webhooks, error } = useWebhooks();
   const games = useGameChoices();
   const actions = useWebhookActions();
@@ -109,9 +109,6 @@ export function WebhooksPage() {
   const [logOf, setLogOf] = useState<WebhookModel | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const titleOf = (id: number | null) => games.find((game) => game.id === id)?.title;
-  const defaultLanguage = (
-    (SUPPORTED_LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : 'en-US'
-  ) as Language;
 
   const list = (items: WebhookModel[]) => {
     const table = (
@@ -190,7 +187,6 @@ export function WebhooksPage() {
           opened
           key={editing?.id ?? 'new'}
           webhook={editing}
-          defaultLanguage={defaultLanguage}
           onClose={() => setEditing(undefined)}
           onSubmit={async (model) => {
             if (editing) {
