@@ -210,16 +210,11 @@ export function createContainerService(deps: ContainerServiceDeps) {
       const services = challenge.container_services ?? [];
       if (services.length === 0) return [];
       const found = new Map((await engine.serviceStates?.(latest.id))?.map((state) => [state.name, state]));
-      return services.map(
-        (service) =>
-          found.get(service.name) ?? {
-            name: service.name,
-            entry: service.entry,
-            state: 'Missing',
-            exitCode: null,
-            logs: '',
-          },
-      );
+      // Whether a service is an entry is the challenge's configuration, whatever the engine labelled.
+      return services.map((service) => ({
+        ...(found.get(service.name) ?? { name: service.name, state: 'Missing' as const, exitCode: null, logs: '' }),
+        entry: service.entry,
+      }));
     },
 
     async list(filter: { gameId?: number } = {}): Promise<ContainerInstanceModel[]> {

@@ -1,7 +1,7 @@
 import { CoreV1Api, KubeConfig, NetworkingV1Api, type V1Pod } from '@kubernetes/client-node';
 import { runKubernetesCheck } from './kubernetes-check';
 import { KUBE_CHECK_FILE_BYTES } from './kubernetes-check-manifests';
-import { startKubeGroup } from './kubernetes-group';
+import { kubeServiceStates, startKubeGroup } from './kubernetes-group';
 import { kubeName, kubeNetworkPolicy, kubePod, kubeService } from './kubernetes-manifests';
 import {
   type ContainerEngine,
@@ -172,6 +172,7 @@ export function createKubernetesEngine(options: KubernetesEngineOptions) {
         ...[...services.items, ...policies.items].map((item) => ({ instanceId: idOf(item), running: false })),
       ]);
     },
+    serviceStates: (instanceId) => kubeServiceStates({ core, namespace }, options.owner, instanceId),
     async runCheck(spec) {
       await ensureNamespace().catch((error) => {
         throw new ContainerEngineError(`kubernetes: ${(error as Error).message}`);

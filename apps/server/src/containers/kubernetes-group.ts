@@ -1,3 +1,4 @@
+import type { ContainerServiceState } from '@flagpole/contract';
 import type { CoreV1Api, NetworkingV1Api, V1Pod } from '@kubernetes/client-node';
 import {
   type GroupMember,
@@ -6,8 +7,9 @@ import {
   kubeGroupPod,
   kubeGroupPolicy,
   kubeGroupService,
+  SERVICE_LABEL,
 } from './kubernetes-group-manifests';
-import type { InstanceSpec, StartedInstance } from './types';
+import { type InstanceSpec, instanceLabels, type StartedInstance } from './types';
 
 /** Starting a multi-service instance (kubernetes-group-manifests.ts says what its objects are). */
 
@@ -87,12 +89,48 @@ function failureOf(pod: V1Pod): string | undefined {
   return reason && HOPELESS_WAITS.includes(reason) ? reason : undefined;
 }
 
-async function logTail(deps: KubeGroupDeps, name: string): Promise<string> {
+async function logTail(
+  deps: Pick<KubeGroupDeps, 'core' | 'namespace'>,
+  name: string,
+  bytes = LOG_BYTES,
+): Promise<string> {
   const log = await deps.core
     .readNamespacedPodLog({ name, namespace: deps.namespace, tailLines: LOG_LINES })
     .catch(() => '');
   const text = String(log).trim();
-  return text.length > LOG_BYTES ? text.slice(-LOG_BYTES) : text;
+  return text.length > bytes ? text.slice(-bytes) : text;
+}
+
+/** How much of each service's log the admin's view of a test instance shows. */
+const STATE_LOG_BYTES = 8192;
+
+/**
+ * Each service of a multi-service instance as its pod is (the admin's test instance view): Running, Exited with
+ * its exit code, or Missing while its container has not started; the end of its log. Empty for a single image.
+ */
+export async function kubeServiceStates(
+  deps: Pick<KubeGroupDeps, 'core' | 'namespace'>,
+  owner: string,
+  instanceId: string,
+): Promise<ContainerServiceState[]> {
+  const labelSelector = `${instanceLabels.platform}=${owner},${instanceLabels.instance}=${instanceId}`;
+  const pods = await deps.core.listNamespacedPod({ namespace: deps.namespace, labelSelector });
+  const states: ContainerServiceState[] = [];
+  for (const pod of pods.items) {
+    const name = pod.metadata?.labels?.[SERVICE_LABEL];
+    if (!name || !pod.metadata?.name) continue;
+    const phase = pod.status?.phase;
+    const terminated = pod.status?.containerStatuses?.[0]?.state?.terminated;
+    const state = phase === 'Running' ? 'Running' : phase === 'Failed' || phase === 'Succeeded' ? 'Exited' : 'Missing';
+    states.push({
+      name,
+      entry: pod.metadata.labels?.[instanceLabels.serviceEntry] === 'true',
+      state,
+      exitCode: state === 'Exited' ? (terminated?.exitCode ?? null) : null,
+      logs: state === 'Missing' ? '' : await logTail(deps, pod.metadata.name, STATE_LOG_BYTES),
+    });
+  }
+  return states;
 }
 
 async function serviceFailed(deps: KubeGroupDeps, member: GroupMember, reason: string): Promise<Error> {
