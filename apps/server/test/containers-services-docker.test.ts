@@ -35,7 +35,7 @@ import {
   webAndVault,
 } from './container-services-fixtures';
 import { del, expectError, ok, signUpAdmin } from './game-fixtures';
-import type { TestContext } from './harness';
+import { json, type TestContext } from './harness';
 import { createPlayer, type Player } from './play-fixtures';
 import { listenInProxyMode, openProxyOrFail } from './proxy-fixtures';
 
@@ -192,7 +192,12 @@ describe('multi-service instances on a real Docker daemon', () => {
 
   it('fails the start of an instance whose service exits, naming it, and leaves nothing', async () => {
     const broken = await createServicesChallenge(ctx.db, gameId, webAndVault(BROKEN_IMAGE), { title: 'Broken' });
-    expectError(await admin.post(`/api/edit/games/${gameId}/challenges/${broken}/container`), 400);
+    const refused = await admin.post(`/api/edit/games/${gameId}/challenges/${broken}/container`);
+    expectError(refused, 400);
+    // The organiser's answer says which service failed and how it ended (players never get the engine's words).
+    expect(json<{ title: string }>(refused).title).toMatch(
+      new RegExp(`service vault exited at start[^]*${BROKEN_SAYS}`),
+    );
     const rows = await ctx.db
       .selectFrom('container_instances')
       .select(['id', 'status'])

@@ -173,7 +173,12 @@ export function createInstanceLifecycle(deps: ContainerServiceDeps) {
   }
 
   /** Runs one queued engine start; true when the instance runs. Never throws. */
-  async function runStart(spec: InstanceSpec, onRunning: () => Promise<void>): Promise<boolean> {
+  async function runStart(
+    spec: InstanceSpec,
+    onRunning: () => Promise<void>,
+    /** Told why the engine failed (the admin's test instance shows it: a service's name and its last logs). */
+    onFailure?: (reason: string) => void,
+  ): Promise<boolean> {
     const engine = requireEngine();
     try {
       const started = await engine.start(spec);
@@ -187,6 +192,7 @@ export function createInstanceLifecycle(deps: ContainerServiceDeps) {
       return true;
     } catch (error) {
       log.warn({ instanceId: spec.instanceId, err: (error as Error).message }, 'containers: start failed');
+      onFailure?.(error instanceof Error ? error.message : String(error));
       announceFailure(spec, error);
       await repository.claimDestroy(spec.instanceId, clock.now());
       await engine.destroy(spec.instanceId).catch(() => undefined);

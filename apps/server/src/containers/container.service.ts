@@ -14,6 +14,9 @@ import { createHealthInstances } from './health-instance';
 import { instanceImageOf } from './service-specs';
 import type { InstanceDirectory } from './types';
 
+/** The engine's reason an admin's test instance failed, as much as the answer carries (logs end it). */
+const MAX_REASON = 4000;
+
 export { COOL_DOWN_SECONDS, type ContainerServiceDeps } from './container-lifecycle';
 
 /**
@@ -176,7 +179,17 @@ export function createContainerService(deps: ContainerServiceDeps) {
         return specOf(challenge, instanceId, { teamId: null, flag });
       });
       // An organiser testing a challenge goes straight to the engine rather than queueing behind players.
-      if (!(await runStart(spec, async () => {}))) throw badRequest('error.containerStartFailed');
+      let reason = '';
+      const started = await runStart(
+        spec,
+        async () => {},
+        (why) => {
+          reason = why;
+        },
+      );
+      // Organisers see why (a service that exited, with its last logs); players only ever get the plain message.
+      if (!started && reason) throw badRequest('error.testInstanceFailed', { reason: reason.slice(0, MAX_REASON) });
+      if (!started) throw badRequest('error.containerStartFailed');
       const row = await repository.byId(instanceId);
       if (row?.status !== 'Running') throw badRequest('error.containerStartFailed');
       return infoOf(row);
