@@ -5,7 +5,8 @@
 
 /**
  * @typedef {{ name: string, image: string, entry: boolean, ports: number[], env: { name: string, value: string }[],
- *   memoryLimit: number, cpuCount: number, pidsLimit: number, dynamicFlag: boolean }} ApiService
+ *   memoryLimit: number, cpuCount: number, pidsLimit: number, dynamicFlag: boolean,
+ *   readOnlyRoot?: boolean }} ApiService
  */
 
 /** The file's services as the API's. @param {Record<string, any>[]} list @returns {ApiService[]} */
@@ -20,6 +21,7 @@ export function servicesOfFile(list) {
     cpuCount: s.cpus ?? 1,
     pidsLimit: s.pids ?? 256,
     dynamicFlag: s.dynamic_flag ?? false,
+    readOnlyRoot: s.read_only_root ?? false,
   }));
 }
 
@@ -35,6 +37,7 @@ export function servicesToFile(list) {
     if (s.cpuCount !== 1) out.cpus = s.cpuCount;
     if (s.pidsLimit !== 256) out.pids = s.pidsLimit;
     if (s.dynamicFlag) out.dynamic_flag = true;
+    if (s.readOnlyRoot) out.read_only_root = true;
     return out;
   });
 }

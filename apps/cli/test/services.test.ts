@@ -7,7 +7,16 @@ import { servicesOfFile } from '../src/services-fields.js';
 
 const fileServices = [
   { name: 'web', image: 'chall/web:1', entry: true, ports: [8080] },
-  { name: 'db', image: 'chall/db:1', ports: [5432], env: { SECRET: 's' }, memory: 128, pids: 64, dynamic_flag: true },
+  {
+    name: 'db',
+    image: 'chall/db:1',
+    ports: [5432],
+    env: { SECRET: 's' },
+    memory: 128,
+    pids: 64,
+    dynamic_flag: true,
+    read_only_root: true,
+  },
 ];
 
 const remote = (services: RemoteChallenge['services']): RemoteChallenge => ({
@@ -63,6 +72,7 @@ describe('flagpole.container.services', () => {
       cpuCount: 1,
       pidsLimit: 64,
       dynamicFlag: true,
+      readOnlyRoot: true,
     });
     const yaml = toChallengeYaml(remote(api)) as { flagpole: { container: { services: unknown } } };
     expect(yaml.flagpole.container.services).toEqual(fileServices);

@@ -16,7 +16,14 @@ interface Detail {
 
 const base = () => `/api/edit/games/${game.id}/challenges`;
 const web = { name: 'web', image: 'chall/web:1', entry: true, ports: [8080] };
-const db = { name: 'db', image: 'chall/db:1', ports: [5432], env: [{ name: 'SECRET', value: 's' }], dynamicFlag: true };
+const db = {
+  name: 'db',
+  image: 'chall/db:1',
+  ports: [5432],
+  env: [{ name: 'SECRET', value: 's' }],
+  dynamicFlag: true,
+  readOnlyRoot: true,
+};
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -31,7 +38,7 @@ describe('multi-service container challenges (editing)', () => {
     expect(c.services).toEqual([]);
     const saved = ok<Detail>(await admin.put(`${base()}/${c.id}`, { containerImage: 'single:1', services: [web, db] }));
     expect(saved.services).toEqual([
-      { ...web, env: [], memoryLimit: 64, cpuCount: 1, pidsLimit: 256, dynamicFlag: false },
+      { ...web, env: [], memoryLimit: 64, cpuCount: 1, pidsLimit: 256, dynamicFlag: false, readOnlyRoot: false },
       { ...db, entry: false, memoryLimit: 64, cpuCount: 1, pidsLimit: 256 },
     ]);
     // The GZCTF-compatible fields keep their meaning alongside.
@@ -42,6 +49,22 @@ describe('multi-service container challenges (editing)', () => {
     expect(ok<Detail>(await admin.put(`${base()}/${c.id}`, { services: [] })).services).toEqual([]);
     ok(await admin.put(`${base()}/${c.id}`, { services: [web] }));
     expect(ok<Detail>(await admin.put(`${base()}/${c.id}`, { services: null })).services).toEqual([]);
+    // Services stored before a field existed answer with its default.
+    const { readOnlyRoot: _, ...older } = {
+      ...web,
+      env: [],
+      memoryLimit: 64,
+      cpuCount: 1,
+      pidsLimit: 256,
+      dynamicFlag: false,
+      readOnlyRoot: false,
+    };
+    await ctx.db
+      .updateTable('challenges')
+      .set({ container_services: JSON.stringify([older]) })
+      .where('id', '=', c.id)
+      .execute();
+    expect(ok<Detail>(await admin.get(`${base()}/${c.id}`)).services).toEqual([{ ...older, readOnlyRoot: false }]);
   });
 
   it('refuses unsafe names, repeated names, no entry, unbounded limits and non-container challenges', async () => {

@@ -25,6 +25,7 @@ export const groupSpec: InstanceSpec = {
       memoryMb: 128,
       cpuTenths: 2,
       pidsLimit: 64,
+      readOnlyRoot: true,
     },
     {
       name: 'web',
@@ -35,6 +36,7 @@ export const groupSpec: InstanceSpec = {
       memoryMb: 64,
       cpuTenths: 5,
       pidsLimit: 256,
+      readOnlyRoot: false,
     },
     {
       name: 'worker',
@@ -45,6 +47,7 @@ export const groupSpec: InstanceSpec = {
       memoryMb: 32,
       cpuTenths: 1,
       pidsLimit: 16,
+      readOnlyRoot: false,
     },
   ],
 };

@@ -12,6 +12,7 @@ const service = (name: string, extra: Partial<ServiceSpec> = {}): ServiceSpec =>
   memoryMb: 64,
   cpuTenths: 2,
   pidsLimit: 32,
+  readOnlyRoot: false,
   ...extra,
 });
 const web = service('web', { entry: true, ports: [8080, 8081], env: { BACKEND: 'http://vault:9000' } });
@@ -56,6 +57,14 @@ describe('docker service bodies', () => {
       PortBindings: {},
     });
     expect(body.NetworkingConfig).toEqual({ EndpointsConfig: { [network]: { Aliases: ['vault'] } } });
+    expect(body.HostConfig).not.toHaveProperty('ReadonlyRootfs');
+    // Asked for, a read-only root with a small memory-backed /tmp.
+    const readOnly = dockerServiceBody(
+      spec,
+      { ...vault, readOnlyRoot: true },
+      { publishAddress: '127.0.0.1', primary: false, storageQuota: false },
+    );
+    expect(readOnly.HostConfig).toMatchObject({ ReadonlyRootfs: true, Tmpfs: { '/tmp': 'rw,noexec,nosuid,size=16m' } });
   });
 
   it("publishes only the primary entry's first port, and only in Default mapping", () => {

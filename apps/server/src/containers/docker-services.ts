@@ -53,6 +53,8 @@ export function dockerServiceBody(
     ExposedPorts: Object.fromEntries(service.ports.map((port) => [`${port}/tcp`, {}])),
     HostConfig: {
       ...hardenedHostConfig(spec.instanceId, service),
+      // A read-only root still needs somewhere to write temporary files: a small memory-backed /tmp.
+      ...(service.readOnlyRoot ? { ReadonlyRootfs: true, Tmpfs: { '/tmp': 'rw,noexec,nosuid,size=16m' } } : {}),
       PortBindings: publish ? { [published]: [{ HostIp: options.publishAddress, HostPort: '' }] } : {},
       ...storageOptOf(spec, options.storageQuota),
     },

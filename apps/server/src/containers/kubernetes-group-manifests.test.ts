@@ -51,12 +51,21 @@ describe('kubernetes manifests of a multi-service instance', () => {
     expect(container?.image).toBe('registry.example/notes-vault:1');
     expect(container?.env).toEqual([{ name: 'GZCTF_FLAG', value: 'flag{team}' }]);
     expect(container?.resources?.limits).toEqual({ cpu: '200m', memory: '128Mi', 'ephemeral-storage': '128Mi' });
+    // The vault asked for a read-only root: it writes only to a small memory-backed /tmp.
     expect(container?.securityContext).toEqual({
       privileged: false,
       allowPrivilegeEscalation: false,
       capabilities: { drop: ['ALL'] },
+      readOnlyRootFilesystem: true,
     });
+    expect(container?.volumeMounts).toEqual([{ name: 'tmp', mountPath: '/tmp' }]);
+    expect(pod.spec?.volumes).toEqual([{ name: 'tmp', emptyDir: { medium: 'Memory', sizeLimit: '16Mi' } }]);
     expect(await validateObject(wire(pod))).toEqual([]);
+    const web = groupMembers(groupSpec).find((member) => member.service.name === 'web');
+    if (!web) throw new Error('no web');
+    const writable = kubeGroupPod(groupSpec, web, aliases);
+    expect(writable.spec?.containers[0]?.securityContext).not.toHaveProperty('readOnlyRootFilesystem');
+    expect(writable.spec).not.toHaveProperty('volumes');
   });
 
   it('publishes only entries (NodePort in Default mapping) and selects one service of one instance', async () => {

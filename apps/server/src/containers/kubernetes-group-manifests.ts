@@ -64,6 +64,13 @@ export function kubeGroupPod(spec: InstanceSpec, member: GroupMember, hostAliase
   const { service } = member;
   const limits: Record<string, string> = { cpu: `${service.cpuTenths * 100}m`, memory: `${service.memoryMb}Mi` };
   if (spec.storageMb > 0) limits['ephemeral-storage'] = `${spec.storageMb}Mi`;
+  // A read-only root still needs somewhere to write temporary files: a small memory-backed /tmp.
+  const readOnly = service.readOnlyRoot
+    ? {
+        volumes: [{ name: 'tmp', emptyDir: { medium: 'Memory', sizeLimit: '16Mi' } }],
+        mounts: [{ name: 'tmp', mountPath: '/tmp' }],
+      }
+    : null;
   return {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -73,6 +80,7 @@ export function kubeGroupPod(spec: InstanceSpec, member: GroupMember, hostAliase
       enableServiceLinks: false,
       automountServiceAccountToken: false,
       hostAliases,
+      ...(readOnly ? { volumes: readOnly.volumes } : {}),
       containers: [
         {
           name: service.name,
@@ -80,7 +88,13 @@ export function kubeGroupPod(spec: InstanceSpec, member: GroupMember, hostAliase
           env: Object.entries(service.env).map(([name, value]) => ({ name, value })),
           ports: service.ports.map((port) => ({ containerPort: port, protocol: 'TCP' })),
           resources: { limits, requests: { cpu: '10m', memory: '32Mi' } },
-          securityContext: { privileged: false, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } },
+          securityContext: {
+            privileged: false,
+            allowPrivilegeEscalation: false,
+            capabilities: { drop: ['ALL'] },
+            ...(readOnly ? { readOnlyRootFilesystem: true } : {}),
+          },
+          ...(readOnly ? { volumeMounts: readOnly.mounts } : {}),
         },
       ],
     },

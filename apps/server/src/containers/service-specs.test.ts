@@ -8,6 +8,7 @@ const services = ContainerServices.parse([
     image: ' vault:1 ',
     ports: [9000],
     dynamicFlag: true,
+    readOnlyRoot: true,
     pidsLimit: 64,
     env: [{ name: 'A', value: '1' }],
   },
@@ -45,6 +46,7 @@ describe('service specs of a multi-service instance', () => {
       memoryMb: 64,
       cpuTenths: 1,
       pidsLimit: 64,
+      readOnlyRoot: true,
     });
     // A service's own variable cannot spoof the instance's ids.
     expect(web?.env).toEqual({ FLAGPOLE_INSTANCE_ID: 'abc', FLAGPOLE_TEAM_ID: '7' });

@@ -44,6 +44,7 @@ export function serviceSpecsOf(
       memoryMb: service.memoryLimit,
       cpuTenths: service.cpuCount,
       pidsLimit: service.pidsLimit,
+      readOnlyRoot: service.readOnlyRoot ?? false,
     };
   });
 }

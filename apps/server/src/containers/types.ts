@@ -47,6 +47,8 @@ export interface ServiceSpec {
   memoryMb: number;
   cpuTenths: number;
   pidsLimit: number;
+  /** A read-only root filesystem (a small writable /tmp beside it). */
+  readOnlyRoot: boolean;
 }
 
 /** Where a started instance can be reached. */

@@ -7,6 +7,7 @@ import {
   type ChallengeInfoModel,
   type ChallengeUpdateModel,
   type ContainerInfoModel,
+  ContainerServices,
   dynamicScore,
   type FlagCreateModel,
   isRegexMatch,
@@ -163,7 +164,8 @@ export function createChallengeEditService(deps: {
       difficulty: challenge.difficulty,
       phaseId: challenge.phase_id,
       prerequisites: await prerequisitesOf(challenge, from),
-      services: container ? (challenge.container_services ?? []) : [],
+      // Parsed again so services stored before a field existed answer with its default.
+      services: container ? ContainerServices.parse(challenge.container_services ?? []) : [],
     };
   }
 

@@ -50,6 +50,8 @@ export const ContainerService = z
       .default(containerServiceLimits.pids.default),
     /** The service receives the team's flag in its environment (GZCTF_FLAG), as a single image does. */
     dynamicFlag: z.boolean().default(false),
+    /** Its root filesystem is read-only (it writes only to a small /tmp), for services that need no writes. */
+    readOnlyRoot: z.boolean().default(false),
   })
   .refine((s) => new Set(s.ports).size === s.ports.length, { message: 'ports repeat', path: ['ports'] })
   .refine((s) => new Set(s.env.map((e) => e.name)).size === s.env.length, {

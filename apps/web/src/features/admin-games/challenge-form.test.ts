@@ -79,6 +79,7 @@ describe('challenge form mapping', () => {
       memoryLimit: 64,
       cpuCount: 1,
       pidsLimit: 256,
+      readOnlyRoot: false,
       dynamicFlag: true,
     };
     const withServices = { ...container, services: [service] };

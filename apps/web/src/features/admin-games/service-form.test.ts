@@ -28,6 +28,7 @@ const vault: ServiceFormValue = {
   ports: ['9000'],
   dynamicFlag: true,
   pidsLimit: 64,
+  readOnlyRoot: false,
 };
 
 describe('service form mapping', () => {
@@ -42,6 +43,7 @@ describe('service form mapping', () => {
         memoryLimit: 64,
         cpuCount: 1,
         pidsLimit: 256,
+        readOnlyRoot: false,
         dynamicFlag: false,
       },
       {
@@ -53,6 +55,7 @@ describe('service form mapping', () => {
         memoryLimit: 128,
         cpuCount: 5,
         pidsLimit: 64,
+        readOnlyRoot: true,
         dynamicFlag: true,
       },
     ];

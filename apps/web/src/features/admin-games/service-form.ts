@@ -15,6 +15,7 @@ export interface ServiceFormValue {
   cpuCount: NumberField;
   pidsLimit: NumberField;
   dynamicFlag: boolean;
+  readOnlyRoot: boolean;
 }
 
 export type ServiceValidationKey =
@@ -57,6 +58,7 @@ export function newService(existing: readonly ServiceFormValue[]): ServiceFormVa
     cpuCount: 1,
     pidsLimit: containerServiceLimits.pids.default,
     dynamicFlag: false,
+    readOnlyRoot: false,
   };
 }
 
@@ -71,6 +73,7 @@ export function toServiceFormValues(services: readonly ContainerService[] | unde
     cpuCount: service.cpuCount,
     pidsLimit: service.pidsLimit,
     dynamicFlag: service.dynamicFlag,
+    readOnlyRoot: service.readOnlyRoot ?? false,
   }));
 }
 
@@ -86,6 +89,7 @@ export function toServicesInput(values: readonly ServiceFormValue[]): ContainerS
     cpuCount: Number(service.cpuCount),
     pidsLimit: Number(service.pidsLimit),
     dynamicFlag: service.dynamicFlag,
+    readOnlyRoot: service.readOnlyRoot,
   }));
 }
 

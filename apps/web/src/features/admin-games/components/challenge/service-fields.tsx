@@ -156,6 +156,11 @@ export function ServiceFields({ form, index }: { form: Form; index: number }) {
           description={t('adminGames.services.dynamicFlagHint')}
           {...form.getInputProps(`${path}.dynamicFlag`, { type: 'checkbox' })}
         />
+        <Switch
+          label={t('adminGames.services.readOnlyRoot')}
+          description={t('adminGames.services.readOnlyRootHint')}
+          {...form.getInputProps(`${path}.readOnlyRoot`, { type: 'checkbox' })}
+        />
       </Stack>
     </Paper>
   );
