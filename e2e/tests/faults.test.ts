@@ -8,6 +8,7 @@ import { databaseOutages } from '../src/faults/scenario-database';
 import { killDuringStorm } from '../src/faults/scenario-kill';
 import { redisOutages } from '../src/faults/scenario-redis';
 import { rollingRestart } from '../src/faults/scenario-rolling';
+import { servicesKilledMidStart } from '../src/faults/scenario-services';
 
 /*
  * The fault-injection suite (issue 13): real server processes (the built server) on one PostgreSQL database
@@ -46,6 +47,14 @@ describe('fault injection', () => {
     'a dead process’s queued container start is taken over, and its reaping goes on',
     async () => {
       await containerTakeover(db, env);
+    },
+    120_000,
+  );
+
+  it.skipIf(!existsSync('/var/run/docker.sock'))(
+    'a multi-service start cut by a SIGKILL is settled by the next process, and expiry leaves no container or network',
+    async () => {
+      await servicesKilledMidStart(db, env);
     },
     120_000,
   );
