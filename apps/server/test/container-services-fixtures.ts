@@ -11,7 +11,8 @@ import { docker, ensureBusyboxImage } from './container-image';
 export const WEB_IMAGE = 'flagpole-test-web:2';
 export const VAULT_IMAGE = 'flagpole-test-vault:1';
 /** A backend that dies at once, saying why on stderr. */
-export const BROKEN_IMAGE = 'flagpole-test-broken:1';
+// A tag of its own: health-checks-docker.test.ts builds a different 'flagpole-test-broken' image, in parallel.
+export const BROKEN_IMAGE = 'flagpole-test-broken-service:1';
 export const BROKEN_SAYS = 'vault: no secret key configured';
 
 /** The HTTP body `host port path` answers (busybox nc: its static wget crashes in these images). */

@@ -20,6 +20,7 @@ import {
   createDockerContext,
   createRunningGame,
   eventually,
+  instanceStatus,
   liveInstanceId,
   MINUTE,
 } from './container-fixtures';
@@ -222,7 +223,11 @@ describe('multi-service instances on a real Docker daemon', () => {
       const ws = await openProxyOrFail(`${wsBase}/api/proxy/${instanceId}`);
       return (await httpThroughProxy(ws, 'GET /cgi-bin/flag HTTP/1.0\r\n\r\n')).includes(flag);
     });
-  }, 30_000);
+    // A service that dies later breaks the group: the reconciliation destroys the whole instance.
+    await docker.getContainer(`flagpole-${instanceId}-vault`).kill();
+    await eventually(async () => (await instanceStatus(ctx.db, instanceId)) === 'Destroyed', 15_000);
+    await eventually(() => nothingLeft(instanceId), 15_000);
+  }, 45_000);
 
   it('leaves no container or network after a destroy or an expiry', async () => {
     const aliceId = await liveInstanceId(ctx.db, alice.participationId, challengeId);

@@ -281,8 +281,12 @@ export function createDockerEngine(options: DockerEngineOptions, docker = docker
         docker.listContainers({ all: true, filters }),
         docker.listNetworks({ filters }),
       ]);
+      // A multi-service instance runs only while every one of its services does: one that died leaves the
+      // group broken, which the reconciliation then removes as a whole (the team starts it afresh).
+      const idOf = (c: Docker.ContainerInfo) => c.Labels?.[instanceLabels.instance];
+      const broken = new Set(containers.filter((c) => c.State !== 'running').map(idOf));
       return mergeEngineInstances([
-        ...containers.map((c) => ({ instanceId: c.Labels?.[instanceLabels.instance], running: c.State === 'running' })),
+        ...containers.map((c) => ({ instanceId: idOf(c), running: c.State === 'running' && !broken.has(idOf(c)) })),
         ...networks.map((n) => ({ instanceId: n.Labels?.[instanceLabels.instance], running: false })),
       ]);
     },
