@@ -321,6 +321,7 @@ export const ROUTES: AccessRow[] = [
   { route: 'DELETE /api/admin/webhooks/:id', expect: ADMIN },
   { route: 'POST /api/admin/webhooks/:id/test', expect: ADMIN },
   { route: 'GET /api/admin/webhooks/:id/deliveries', expect: ADMIN },
+  { route: 'GET /api/admin/webhooks/:id/deliveries/:deliveryId/attempts', expect: ADMIN },
   { route: 'POST /api/admin/webhooks/:id/deliveries/:deliveryId/retry', expect: ADMIN },
   { route: 'GET /api/admin/instances', expect: ADMIN },
   { route: 'DELETE /api/admin/instances/:id', expect: ADMIN },
