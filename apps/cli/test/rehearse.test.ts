@@ -69,6 +69,8 @@ beforeAll(async () => {
     CONTAINER_ENGINE: 'docker',
     CONTAINER_OWNER: OWNER,
     CONTAINER_HOST_GUARD: 'false',
+    // No periodic reconciliation: a swept run's containers must go because its teams went.
+    CONTAINER_REAP_INTERVAL_SECONDS: '3600',
     DATABASE_URL: database.url,
     REHEARSAL: 'true',
     REHEARSAL_GRACE_SECONDS: '15',

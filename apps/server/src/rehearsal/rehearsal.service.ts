@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { RehearsalRunModel, RehearsalStartModel } from '@flagpole/contract';
+import { INSTANCE_OWNERS_DELETED } from '../containers/types';
 import { forbidden, notFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/event-bus';
@@ -30,7 +31,11 @@ export function createRehearsalService(deps: {
 
   async function settle(removed: RemovedRun): Promise<RemovedRun> {
     await deps.events.publish(PLAY_LOOKUPS_CHANGED, {});
-    for (const gameId of removed.gameIds) await deps.events.publish(SCOREBOARD_INVALIDATE, { gameId });
+    for (const gameId of removed.gameIds) {
+      await deps.events.publish(SCOREBOARD_INVALIDATE, { gameId });
+      // The removed teams' instances went with their rows: the containers module takes them down at once.
+      await deps.events.publish(INSTANCE_OWNERS_DELETED, { gameId });
+    }
     return removed;
   }
 
