@@ -12,8 +12,8 @@ import { type BrowserSession, newUser, openAdminSession } from '../src/session';
  * a challenge before its release and shows its card when the release comes, without a reload.
  */
 const TIMED = 'Second Wave';
-/** Long enough to open both players' pages and look at them before the release. */
-const LEAD_MS = 15_000;
+/** Long enough for the organiser's test, then to open both players' pages and look at them before the release. */
+const LEAD_MS = 35_000;
 let session: BrowserSession;
 let admin: Page;
 let gameId = 0;
@@ -33,11 +33,10 @@ beforeAll(async () => {
   });
   timedId = timed.id;
   await api(admin, 'POST', `/api/edit/games/${gameId}/challenges/${timed.id}/flags`, [{ flag: 'flag{wave}' }]);
-  releaseAt = Date.now() + LEAD_MS;
   // Released later, enabled now: nothing shows before the release.
   await api(admin, 'PUT', `/api/edit/games/${gameId}/challenges/${timed.id}`, {
     content: 'The second wave of the night.',
-    releaseUtc: releaseAt,
+    releaseUtc: Date.now() + 3_600_000,
     isEnabled: true,
   });
   // A deadline on the first one, so the timeline holds both kinds.
@@ -52,6 +51,9 @@ beforeAll(async () => {
   ).newPage();
   await signIn(phone, userName, password);
   players.push({ page: phone, label: 'de-phone', language: 'de-DE' });
+  // The release time is set last, so the set-up's own duration (long on a busy machine) does not eat the lead.
+  releaseAt = Date.now() + LEAD_MS;
+  await api(admin, 'PUT', `/api/edit/games/${gameId}/challenges/${timed.id}`, { releaseUtc: releaseAt });
 });
 afterAll(async () => {
   for (const { page } of players) await page.context().close();
