@@ -32,7 +32,11 @@ async function untilStatus(db: FaultDatabase, id: string, wanted: string[], time
  * other process must take the start over (after the dead one's lease and start slot run out) and the
  * instance must run. Then the surviving process's reaper must remove an instance that expired.
  */
-export async function containerTakeover(db: FaultDatabase, env: Record<string, string>): Promise<void> {
+/**
+ * The set-up both container fault scenarios share: the flag image, a Docker pass-through that can hold container
+ * creation, an owner label of the run's own, and the servers' environment for them (answers at once, fast reaping).
+ */
+export async function dockerFaultSetup(env: Record<string, string>) {
   await buildFlagImage();
   const delay = await startDockerDelay();
   const owner = `flagpole-faults-${randomBytes(4).toString('hex')}`;
@@ -44,10 +48,16 @@ export async function containerTakeover(db: FaultDatabase, env: Record<string, s
     CONTAINER_HOST_GUARD: 'false',
     CONTAINER_PUBLISH_ADDRESS: '127.0.0.1',
     CONTAINER_PUBLIC_HOST: '127.0.0.1',
-    CONTAINER_START_CONCURRENCY: '1',
     CONTAINER_START_WAIT_SECONDS: '0',
     CONTAINER_REAP_INTERVAL_SECONDS: '1',
   };
+  return { delay, owner, containerEnv };
+}
+
+export async function containerTakeover(db: FaultDatabase, env: Record<string, string>): Promise<void> {
+  const setup = await dockerFaultSetup(env);
+  const { delay, owner } = setup;
+  const containerEnv = { ...setup.containerEnv, CONTAINER_START_CONCURRENCY: '1' };
   const gameId = await createGame(db.pool, 'Containers');
   const players = await createPlayers(db.pool, gameId, 'box', 2);
   const { rows } = await db.pool.query<{ id: number }>(

@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
-import { buildFlagImage, FLAG_IMAGE, FLAG_PORT } from '../challenge-image';
-import { startDockerDelay } from '../docker-delay';
+import { FLAG_IMAGE, FLAG_PORT } from '../challenge-image';
 import { type FaultDatabase, startServer } from './cluster';
 import { createGame, createPlayers } from './fixtures';
 import { record, seconds } from './report';
+import { dockerFaultSetup } from './scenario-containers';
 
 const SCENARIO = 'A process killed while it starts a multi-service instance';
 const run = promisify(execFile);
@@ -33,20 +32,7 @@ async function statusOf(db: FaultDatabase, id: string): Promise<string | undefin
  * instance expires, nothing of it is left: no container, no network.
  */
 export async function servicesKilledMidStart(db: FaultDatabase, env: Record<string, string>): Promise<void> {
-  await buildFlagImage();
-  const delay = await startDockerDelay();
-  const owner = `flagpole-faults-${randomBytes(4).toString('hex')}`;
-  const containerEnv = {
-    ...env,
-    CONTAINER_ENGINE: 'docker',
-    DOCKER_HOST: delay.dockerHost,
-    CONTAINER_OWNER: owner,
-    CONTAINER_HOST_GUARD: 'false',
-    CONTAINER_PUBLISH_ADDRESS: '127.0.0.1',
-    CONTAINER_PUBLIC_HOST: '127.0.0.1',
-    CONTAINER_START_WAIT_SECONDS: '0',
-    CONTAINER_REAP_INTERVAL_SECONDS: '1',
-  };
+  const { delay, owner, containerEnv } = await dockerFaultSetup(env);
   const gameId = await createGame(db.pool, 'Services');
   const [player] = await createPlayers(db.pool, gameId, 'svc', 1);
   if (!player) throw new Error('no player');
