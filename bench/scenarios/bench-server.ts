@@ -69,7 +69,9 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Chi
   }
   const nodeArgs = benchServerNodeArgs(cwd);
   const output = options.output ?? 'inherit';
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
+  // BENCH_SERVER_NODE runs the server on another Node.js binary (Node 20 against 24, issue 31); the build and the
+  // load generator stay on this one.
+  const child = spawn(process.env.BENCH_SERVER_NODE ?? process.execPath, [...nodeArgs, 'dist/main.js'], {
     cwd,
     env: {
       ...benchServerMallocEnvironment(),
@@ -99,4 +101,11 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Chi
   }
   child.kill('SIGTERM');
   throw new Error('server did not start');
+}
+
+/** The version of the Node.js binary the server runs on (`BENCH_SERVER_NODE` or this one). */
+export function serverNodeVersion(): string {
+  const binary = process.env.BENCH_SERVER_NODE;
+  if (!binary) return process.version;
+  return spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout.trim();
 }

@@ -160,6 +160,8 @@ export async function submissionLoad(serverPid: number, client: LoadClient, game
     // The server's own CPU time per submission (POST plus status calls until the verdict), the issue's measure;
     // /proc counts in 10 ms ticks, so a phase of thousands of submissions is exact to a few µs.
     serverCpuMicros: latencies.length ? ((cpuAfter.server - cpuBefore.server) * 1e6) / latencies.length : 0,
+    // Every PostgreSQL process's CPU per submission (issue 31 states server + PostgreSQL per wrong flag).
+    postgresCpuMicros: latencies.length ? ((cpuAfter.postgres - cpuBefore.postgres) * 1e6) / latencies.length : 0,
     // The load generator's own CPU (this process, every thread, from process.cpuUsage: µs resolution), per
     // submission and as a share of one core: what the client takes from the 2 cores the server runs on.
     generatorCpuMicros: latencies.length ? generatorMicros / latencies.length : 0,

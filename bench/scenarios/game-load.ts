@@ -27,7 +27,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { recreateDatabase } from './bench-database';
-import { benchServerNodeArgs, repoRoot, startBenchServer } from './bench-server';
+import { benchServerNodeArgs, repoRoot, serverNodeVersion, startBenchServer } from './bench-server';
 import { calibrate, describeCalibration } from './calibration';
 import { clientKindFromArgs, type LoadClient, openLoadClient } from './game-load-client';
 import { writeGameLoadSection } from './game-load-report';
@@ -45,8 +45,13 @@ const DB_NAME = process.env.BENCH_DB_NAME ?? 'flagpole_bench';
 const correctConnections = Math.min(180, Math.max(1, Number(process.env.BENCH_CORRECT_CONNECTIONS ?? 50)));
 /** The player whose solves the visibility probe times; its flags stay out of the correct-flag phase. */
 const PROBE = 180;
-/** Players sending wrong flags, one connection and one request in flight each. */
-const WRONG_WORKERS = 64;
+/**
+ * Players sending wrong flags, one connection and one request in flight each: 50 as in issue 31's side-by-side
+ * shape (BENCH_WRONG_CONNECTIONS=100 for its second figure; 64 until 2026-11-29).
+ */
+const WRONG_WORKERS = Math.min(180, Math.max(1, Number(process.env.BENCH_WRONG_CONNECTIONS ?? 50)));
+/** Connections reading the full board (issue 31: 50). */
+const BOARD_CONNECTIONS = Math.max(1, Number(process.env.BENCH_BOARD_CONNECTIONS ?? 50));
 
 /**
  * A player sends a flag from the challenge's page, which has just read the challenge: so each sender's session and
@@ -68,7 +73,7 @@ async function readChallenges(client: LoadClient, gameId: number, senders: Playe
 
 async function main() {
   const clientKind = clientKindFromArgs(process.argv);
-  console.log(`submission phases driven by the ${clientKind} client`);
+  console.log(`submission phases driven by the ${clientKind} client; server on Node ${serverNodeVersion()}`);
   // Before the server starts, so the figures tell the machine's speed and not the server's load.
   const calibration = calibrate();
   const httpExchange = await calibrateHttpExchange(clientKind);
@@ -114,7 +119,7 @@ async function main() {
     const submissionsOnly = process.argv.includes('--submissions-only');
     const scoreboard = submissionsOnly
       ? { tool: 'skipped', requestsPerSecond: 0, p50: 0, p99: 0, non2xx: 0, errors: '0' }
-      : await scoreboardLoad(BASE, seeded.gameId);
+      : await scoreboardLoad(BASE, seeded.gameId, BOARD_CONNECTIONS);
     console.log('scoreboard', scoreboard);
     endPhase('seeding and scoreboard');
 
@@ -184,9 +189,10 @@ async function main() {
         httpExchange,
         client: clientKind,
         nodeArgs: benchServerNodeArgs(serverDir),
+        serverNode: serverNodeVersion(),
         game: { teams: TEAMS, challenges: CHALLENGES, solves: seeded.solves },
-        scoreboard,
-        wrong,
+        scoreboard: { ...scoreboard, connections: BOARD_CONNECTIONS },
+        wrong: { ...wrong, connections: WRONG_WORKERS },
         correct: { ...correct, connections: correctConnections, teams: players.length - 1 },
         visibleAfterMs: delays,
         memory: { idleMb: idleRss, peakMb: peakRss, phases },

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { EvidenceCase, EvidenceInput } from './evidence-rules';
+import { CROWD, type EvidenceCase, type EvidenceInput } from './evidence-rules';
 
 export interface StoredCase extends EvidenceCase {
   dismissedAt: Date | null;
@@ -18,6 +18,28 @@ function chunked<T>(items: T[], size: number): T[][] {
   return chunks;
 }
 
+/**
+ * The wrong answers that more than one team gave to a challenge (and no more than CROWD teams: a common guess
+ * means nothing), one row per team with its first time. Grouped by PostgreSQL, so a game with millions of wrong
+ * flags (brute forcing, format guessing) is read as a scan, not carried into this process each computation; the
+ * answer is normalised as `normaliseAnswer` does (white space runs as one space, trimmed, case ignored).
+ */
+function sharedWrongAnswers(db: Db, gameId: number) {
+  return sql<{ participation_id: number; challenge_id: number; answer: string; submitted_at: Date }>`
+    with per_team as (
+      select challenge_id, participation_id, min(submitted_at) as submitted_at,
+             lower(btrim(regexp_replace(answer, '\\s+', ' ', 'g'))) as answer
+      from submissions
+      where game_id = ${gameId} and status = 'WrongAnswer'
+      group by 1, 2, 4
+    ), shared as (
+      select challenge_id, answer from per_team where answer <> ''
+      group by challenge_id, answer having count(*) between 2 and ${CROWD}
+    )
+    select p.participation_id, p.challenge_id, p.answer, p.submitted_at
+    from per_team p join shared s on s.challenge_id = p.challenge_id and s.answer = p.answer`.execute(db);
+}
+
 /** SQL of flag-sharing evidence: the activity the rules read, the claim, and the stored cases. */
 export function createEvidenceRepository(db: Db) {
   return {
@@ -31,12 +53,7 @@ export function createEvidenceRepository(db: Db) {
           .select('s.answer')
           .where('ci.game_id', '=', gameId)
           .execute(),
-        db
-          .selectFrom('submissions')
-          .select(['participation_id', 'challenge_id', 'answer', 'submitted_at'])
-          .where('game_id', '=', gameId)
-          .where('status', '=', 'WrongAnswer')
-          .execute(),
+        sharedWrongAnswers(db, gameId),
         db
           .selectFrom('solves')
           .select(['participation_id', 'challenge_id', 'solved_at'])
@@ -81,7 +98,7 @@ export function createEvidenceRepository(db: Db) {
           at: ms(r.submitted_at),
           answer: r.answer,
         })),
-        wrongAnswers: wrong.map((r) => ({
+        wrongAnswers: wrong.rows.map((r) => ({
           participationId: r.participation_id,
           challengeId: r.challenge_id,
           answer: r.answer,
