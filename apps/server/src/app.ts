@@ -267,6 +267,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
     defaultLanguage: () => settings.get().globalConfig.defaultLanguage,
     onDisabled: (alert) => deps.events.publish(WEBHOOK_ALERTS_CHANNEL, alert),
+    events: deps.events,
+    cacheMs: config.LOOKUP_CACHE_SECONDS * 1000,
   });
   webhooks.start();
   app.addHook('onClose', async () => webhooks.close());

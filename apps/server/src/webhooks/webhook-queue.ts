@@ -3,6 +3,7 @@ import { type Language, SUPPORTED_LANGUAGES, type WebhookAlertModel } from '@fla
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import type { Clock } from '../lib/clock';
+import { BUS_RESYNC, type EventBus } from '../lib/event-bus';
 import { retryDelayMs, withinRetryWindow } from './backoff';
 import type { ClaimedDelivery, WebhookRepository, WebhookRow } from './webhook.repository';
 import { genericBody, type WebhookEvent } from './webhook-events';
@@ -20,6 +21,9 @@ import { type SendResult, sendWebhook } from './webhook-sender';
  *   delivery goes first and nothing later is sent while it waits for a retry.
  * - a failed attempt is retried with exponential backoff and jitter for 24 hours; after that the delivery has
  *   failed, the endpoint is disabled with its reason and its queue abandoned.
+ * - the endpoints are kept in memory: every solve is an event, and most platforms have no endpoint at all, so an
+ *   event must not cost a query. A change from any process (`WEBHOOKS_CHANGED_CHANNEL`) or a resync drops them, and
+ *   they are trusted `cacheMs` at most, as the other per-process caches.
  */
 
 /** How often each process looks for due retries and clock-driven events (a new event is sent at once). */
@@ -31,6 +35,8 @@ export const SEND_TIMEOUT_MS = 10_000;
 
 /** Organisers' notifications of endpoints turned off (the admin live channel carries them). */
 export const WEBHOOK_ALERTS_CHANNEL = 'webhooks:alerts';
+/** An endpoint was created, changed, deleted or turned off: every process reads the endpoints again. */
+export const WEBHOOKS_CHANGED_CHANNEL = 'webhooks:changed';
 
 export interface WebhookQueueOptions {
   repository: WebhookRepository;
@@ -44,6 +50,10 @@ export interface WebhookQueueOptions {
   timeoutMs?: number;
   tickMs?: number;
   random?: () => number;
+  /** The bus that tells every process of endpoint changes (absent: this process's changes only). */
+  events?: Pick<EventBus, 'publish' | 'subscribe'>;
+  /** How long the endpoints read are trusted without a change message (LOOKUP_CACHE_SECONDS; 0 reads each time). */
+  cacheMs?: number;
 }
 
 /** The endpoint's own language, or the platform's default when it has none (or one no longer supported). */
@@ -83,14 +93,42 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
   let emitting = new Set<Promise<void>>();
   let last: Promise<void> = Promise.resolve();
 
-  async function enqueue(event: WebhookEvent): Promise<void> {
-    const endpoints = (await repository.list()).filter(
+  const cacheMs = options.cacheMs ?? 0;
+  let cached: { rows: WebhookRow[]; until: number } | undefined;
+  /** Bumped by every change, so a read that started before one does not store what it read. */
+  let generation = 0;
+  const forget = () => {
+    cached = undefined;
+    generation += 1;
+  };
+  const unsubscribe = [WEBHOOKS_CHANGED_CHANNEL, BUS_RESYNC].map((channel) =>
+    options.events?.subscribe(channel, forget),
+  );
+
+  async function endpoints(): Promise<WebhookRow[]> {
+    const now = clock.now().getTime();
+    if (cached && now < cached.until) return cached.rows;
+    const startedAt = generation;
+    const rows = await repository.list();
+    if (cacheMs > 0 && startedAt === generation) cached = { rows, until: now + cacheMs };
+    return rows;
+  }
+
+  /** Drops this process's endpoints and tells the others to. */
+  async function endpointsChanged(): Promise<void> {
+    forget();
+    await options.events?.publish(WEBHOOKS_CHANGED_CHANNEL, {});
+  }
+
+  /** Queues the event's deliveries; false when no endpoint wants it (nothing to send). */
+  async function enqueue(event: WebhookEvent): Promise<boolean> {
+    const wanted = (await endpoints()).filter(
       (w) =>
         w.enabled &&
         (event.type === 'webhook.test' || w.events.includes(event.type)) &&
         (w.game_id === null || w.game_id === event.gameId),
     );
-    if (endpoints.length === 0) return;
+    if (wanted.length === 0) return false;
     let held = false;
     if (event.gameId !== null) {
       const facts = await repository.gameFacts(event.gameId, event.at);
@@ -106,7 +144,7 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
       held = event.type === 'solve' && (facts?.frozen ?? false);
     }
     await repository.enqueue(
-      endpoints.map((w) => ({
+      wanted.map((w) => ({
         webhookId: w.id,
         messageId: `msg_${randomUUID().replaceAll('-', '')}`,
         eventType: event.type,
@@ -118,6 +156,7 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
       })),
       clock.now(),
     );
+    return true;
   }
 
   async function deliver(d: ClaimedDelivery): Promise<void> {
@@ -143,6 +182,7 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
     await repository.recordAttempt(d.id, at, outcome, { status: 'failed' });
     const reason = `Deliveries failed for 24 hours (last: ${outcome.error})`;
     await repository.disable(d.webhook_id, reason);
+    await endpointsChanged();
     log.warn({ webhookId: d.webhook_id }, 'webhook disabled after a day of failed deliveries');
     await options.onDisabled?.({ webhookId: d.webhook_id, url: d.url, reason });
   }
@@ -199,8 +239,8 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
       const done = last
         .then(() => enqueue(event))
         // Sent at once rather than at the next tick (a tick under way leaves it to the next one).
-        .then(() => {
-          if (timer) void runTick();
+        .then((queued) => {
+          if (queued && timer) void runTick();
         })
         .catch((error: unknown) => log.error({ err: error, type: event.type }, 'webhook enqueue failed'))
         .finally(() => emitting.delete(done));
@@ -221,7 +261,9 @@ export function createWebhookQueue(options: WebhookQueueOptions) {
     },
     /** Runs one tick now (tests). */
     tick: runTick,
+    endpointsChanged,
     async close(): Promise<void> {
+      for (const stop of unsubscribe) stop?.();
       if (timer) clearInterval(timer);
       timer = undefined;
       await running;

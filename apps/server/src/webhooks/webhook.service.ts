@@ -65,6 +65,7 @@ export function createWebhookService(deps: {
       await checkGame(input.gameId);
       const secret = newWebhookSecret();
       const row = await repository.insert({ ...input, secret, now: clock.now() });
+      await deps.queue.endpointsChanged();
       return { ...toModel(row), secret };
     },
 
@@ -72,11 +73,13 @@ export function createWebhookService(deps: {
       await checkGame(input.gameId);
       const row = await repository.update(id, { ...input, now: clock.now() });
       if (!row) throw notFound('error.webhookNotFound');
+      await deps.queue.endpointsChanged();
       return toModel(row);
     },
 
     async remove(id: number): Promise<void> {
       if (!(await repository.delete(id))) throw notFound('error.webhookNotFound');
+      await deps.queue.endpointsChanged();
     },
 
     /**
