@@ -86,4 +86,4 @@ ENTRYPOINT ["/usr/bin/tini", "--"]
 # V8's heap: an 8 MB young generation and a growth factor of 1.3 hold the peak memory; --no-parallel-scavenge runs
 # each young-generation collection as one task on the main thread, as V8's helper tasks cost more CPU than they
 # saved on cores shared with PostgreSQL (docs/deploy.md, Node options).
-CMD ["node", "--enable-source-maps", "--liftoff-only", "--max-semi-space-size=8", "--heap-growing-percent=30", "--no-parallel-scavenge", "apps/server/dist/main.js"]
+CMD ["node", "--liftoff-only", "--max-semi-space-size=8", "--heap-growing-percent=30", "--no-parallel-scavenge", "apps/server/dist/main.js"]

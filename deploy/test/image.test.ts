@@ -100,7 +100,6 @@ describe('the container image', () => {
     expect(image.Config.Entrypoint).toEqual(['/usr/bin/tini', '--']);
     expect(image.Config.Cmd).toEqual([
       'node',
-      '--enable-source-maps',
       '--liftoff-only',
       '--max-semi-space-size=8',
       '--heap-growing-percent=30',

@@ -29,7 +29,8 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node24',
-  // Stack traces map back to the sources (node --enable-source-maps); the maps need not carry them.
+  // Kept beside the bundle for operators who start node with --enable-source-maps (docs/deploy.md, "Node options":
+  // off by default); the maps need not carry the sources.
   sourcemap: 'linked',
   sourcesContent: false,
   // Smaller bundled chunks; names are kept, so stack traces and logs stay readable.
