@@ -158,7 +158,9 @@ describe('the organiser', () => {
     ]);
 
     await admin.reload();
-    await expect.poll(() => editor.field(editor.service(2), 'name').inputValue()).toBe('vault');
+    // Both boxes back from the server; on a loaded CI machine the reload and its read can take a while.
+    await expect.poll(() => editor.section.getByRole('group').count(), { timeout: 60_000 }).toBe(2);
+    expect(await editor.field(editor.service(2), 'name').inputValue()).toBe('vault');
     expect(await editor.field(editor.service(1), 'envValue').inputValue()).toBe('http://vault:9000');
     await screenshotContainerSection(admin, 'challenge-services');
   });
