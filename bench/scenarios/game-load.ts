@@ -50,6 +50,11 @@ const PROBE = 180;
  * shape (BENCH_WRONG_CONNECTIONS=100 for its second figure; 64 until 2026-11-29).
  */
 const WRONG_WORKERS = Math.min(180, Math.max(1, Number(process.env.BENCH_WRONG_CONNECTIONS ?? 50)));
+/**
+ * Length of the wrong-flag phase (BENCH_WRONG_SECONDS, default 15 s). A phase past a minute also meets the
+ * once-a-minute work that reads submissions (flag-sharing evidence), as a long event does.
+ */
+const WRONG_SECONDS = Math.min(600, Math.max(1, Number(process.env.BENCH_WRONG_SECONDS ?? 15)));
 /** Connections reading the full board (issue 31: 50). */
 const BOARD_CONNECTIONS = Math.max(1, Number(process.env.BENCH_BOARD_CONNECTIONS ?? 50));
 
@@ -141,7 +146,7 @@ async function main() {
           : undefined;
       },
       expected: 'WrongAnswer',
-      durationMs: 15_000,
+      durationMs: WRONG_SECONDS * 1000,
     });
     console.log('wrong flags', wrong);
     if (statements) console.log(describeStatements('wrong flags', await statements.summary(wrong.completed)));
