@@ -31,7 +31,8 @@ export async function signIn(base: string, userName: string, password: string, u
   };
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of ascending `sorted` (0 when empty). */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
@@ -73,7 +74,7 @@ export async function pollVerdict(
 }
 
 /** `ask` (one status call, its JSON body) 5 ms apart until the verdict is no longer FlagSubmitted or `maxPolls`. */
-async function askUntilVerdict(ask: () => Promise<string>, maxPolls: number): Promise<string> {
+export async function askUntilVerdict(ask: () => Promise<string>, maxPolls: number): Promise<string> {
   let verdict = 'FlagSubmitted';
   for (let poll = 0; poll < maxPolls && verdict === 'FlagSubmitted'; poll++) {
     verdict = JSON.parse(await ask()) as string;
@@ -180,16 +181,19 @@ export async function submissionLoad(serverPid: number, client: LoadClient, game
   };
 }
 
+/** The team's score on the game's full public scoreboard, read once (0 when it is not on it). */
+export async function teamScore(base: string, gameId: number, teamName: string): Promise<number> {
+  const board = (await (await fetch(`${base}/api/game/${gameId}/scoreboard`)).json()) as {
+    items: Array<{ name: string; score: number }>;
+  };
+  return board.items.find((item) => item.name === teamName)?.score ?? 0;
+}
+
 /** Time from a correct verdict until the public scoreboard shows the new score. */
 export async function visibilityDelay(base: string, gameId: number, player: Player, teamName: string): Promise<number> {
   const challengeId = player.unsolved.shift();
   if (challengeId === undefined) return Number.NaN;
-  const scoreOf = async () => {
-    const board = (await (await fetch(`${base}/api/game/${gameId}/scoreboard`)).json()) as {
-      items: Array<{ name: string; score: number }>;
-    };
-    return board.items.find((item) => item.name === teamName)?.score ?? 0;
-  };
+  const scoreOf = () => teamScore(base, gameId, teamName);
   const before = await scoreOf();
   const posted = await fetch(`${base}/api/game/${gameId}/challenges/${challengeId}`, {
     method: 'POST',
