@@ -20,7 +20,7 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     // What a page shows follows a fetch or a push; on a loaded machine that takes longer than expect.poll's 1 s
-    // default, while Playwright's own waits allow 30 s.
+    // default, while Playwright's own waits allow 45 s (newContext).
     expect: { poll: { timeout: 10_000 } },
     projects: [
       {

@@ -67,6 +67,9 @@ export async function newContext(
     viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
     reducedMotion: options.reducedMotion ?? 'no-preference',
   });
+  // Playwright's 30 s for an action or a wait was short on a CI machine running ~2.6× slower than a quiet one
+  // (a page waiting on its first fetch beside two other files' browsers); a real failure still fails, later.
+  context.setDefaultTimeout(45_000);
   context.on('page', retryNavigationOnNetworkChange);
   // The browser reports a blocked script, style, image or connection on the console and as an event.
   context.on('console', (message) => {
