@@ -76,7 +76,11 @@ async function viewerPage(viewer: Viewer, variant: Variant): Promise<Page> {
   return page;
 }
 
-/** Opens the URL and waits until the page shows its content: an h1 (every page has one) and no loader left. */
+/**
+ * Opens the URL and waits until the page shows its content: an h1 (every page has one) and no loader left. A page
+ * that never settles is scanned as it is (and fails the structure check); 30 s because a loaded CI run took over
+ * 8 s to show the error page.
+ */
 async function openSettled(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   await page
@@ -85,7 +89,7 @@ async function openSettled(page: Page, url: string): Promise<void> {
         document.querySelector('h1') !== null &&
         !document.querySelector('.mantine-Skeleton-root, .mantine-Loader-root, [data-page-loader]'),
       undefined,
-      { timeout: 8_000, polling: 100 },
+      { timeout: 30_000, polling: 100 },
     )
     .catch(() => undefined);
   // Let enter transitions end: half-faded text would be measured for contrast mid-way.
