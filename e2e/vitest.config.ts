@@ -4,10 +4,10 @@ import { defineConfig } from 'vitest/config';
  * Files whose assertions are about time or load (a takeover within 5 s of a SIGKILL, a 413 within a second, a
  * reconnect that must wait), and team-entry, which drives a dozen browser contexts at once and timed out beside
  * another file on a loaded machine: they run after the others, one at a time, on a machine no other file loads.
- * containers and health-checks start Docker instances, each on a bridge network of its own: every network added or removed changes
- * the host's addresses, and Chromium fails whatever the other files' pages have in flight with
- * ERR_NETWORK_CHANGED (a page's first fetch, a lazy page's module, the reload that follows), which left their pages
- * empty or waiting.
+ * containers and health-checks start Docker instances, each on a bridge network of its own: every network added or
+ * removed changes the host's addresses, and Chromium fails whatever the other files' pages have in flight with
+ * ERR_NETWORK_CHANGED (a page's first fetch, a lazy page's module, the reload that follows), which left their
+ * pages empty or waiting.
  */
 const aloneFiles = [
   'tests/containers.test.ts',
