@@ -189,6 +189,20 @@ export async function teamScore(base: string, gameId: number, teamName: string):
   return board.items.find((item) => item.name === teamName)?.score ?? 0;
 }
 
+/**
+ * The wrong-flag phases' next submission: worker n sends as player n, cycling through that player's unsolved
+ * challenges, a flag that is never right.
+ */
+export function wrongFlagOf(players: readonly Player[]) {
+  return (worker: number, round: number) => {
+    const player = players[worker];
+    const challengeId = player?.unsolved[(round - 1) % player.unsolved.length];
+    return player && challengeId !== undefined
+      ? { player, challengeId, flag: `flag{wrong-${worker}-${round}}` }
+      : undefined;
+  };
+}
+
 /** Time from a correct verdict until the public scoreboard shows the new score. */
 export async function visibilityDelay(base: string, gameId: number, player: Player, teamName: string): Promise<number> {
   const challengeId = player.unsolved.shift();

@@ -33,7 +33,14 @@ import { clientKindFromArgs, type LoadClient, openLoadClient } from './game-load
 import { writeGameLoadSection } from './game-load-report';
 import { scoreboardLoad } from './game-load-scoreboard';
 import { CHALLENGES, PASSWORD, seed, TEAMS } from './game-load-seed';
-import { correctFlagQueue, type Player, signIn, submissionLoad, visibilityDelay } from './game-load-submissions';
+import {
+  correctFlagQueue,
+  type Player,
+  signIn,
+  submissionLoad,
+  visibilityDelay,
+  wrongFlagOf,
+} from './game-load-submissions';
 import { calibrateHttpExchange, describeHttpCalibration } from './http-calibration';
 import { residentMb } from './process-stats';
 import { describeStatements, openStatementStats } from './statement-stats';
@@ -138,13 +145,7 @@ async function main() {
     const wrongClient = openLoadClient(clientKind, BASE, WRONG_WORKERS);
     const wrong = await submissionLoad(pid, wrongClient, seeded.gameId, {
       workers: WRONG_WORKERS,
-      next: (worker, round) => {
-        const player = players[worker];
-        const challengeId = player?.unsolved[(round - 1) % player.unsolved.length];
-        return player && challengeId !== undefined
-          ? { player, challengeId, flag: `flag{wrong-${worker}-${round}}` }
-          : undefined;
-      },
+      next: wrongFlagOf(players),
       expected: 'WrongAnswer',
       durationMs: WRONG_SECONDS * 1000,
     });

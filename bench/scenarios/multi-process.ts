@@ -34,7 +34,7 @@ import { benchServerNodeArgs, repoRoot, serverNodeVersion, startBenchServer } fr
 import { calibrate, describeCalibration } from './calibration';
 import { openLoadClient } from './game-load-client';
 import { CHALLENGES, PASSWORD, seed, TEAMS } from './game-load-seed';
-import { correctFlagQueue, type Player, signIn } from './game-load-submissions';
+import { correctFlagQueue, type Player, signIn, wrongFlagOf } from './game-load-submissions';
 import { calibrateHttpExchange, describeHttpCalibration } from './http-calibration';
 import { boardStaleness, pinnedClient, type Staleness, startPacedLoad } from './multi-process-load';
 import { describePhase, type Phase, summarise, writeMultiProcessSection } from './multi-process-report';
@@ -209,13 +209,7 @@ async function runPhase(round: number, count: number, route: Route, gameId: numb
     const wrong = startPacedLoad(wrongClient, gameId, {
       workers: WRONG_CONNECTIONS,
       perSecond: settings.rate,
-      next: (worker, attempt) => {
-        const player = players[worker];
-        const challengeId = player?.unsolved[(attempt - 1) % player.unsolved.length];
-        return player && challengeId !== undefined
-          ? { player, challengeId, flag: `flag{wrong-${worker}-${attempt}}` }
-          : undefined;
-      },
+      next: wrongFlagOf(players),
       expected: 'WrongAnswer',
     });
     const correct = startPacedLoad(correctClient, gameId, {

@@ -13,12 +13,8 @@ export function residentMb(pid: number): number {
 
 /** CPU seconds (user + system) a process has used, from /proc. */
 export function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
+  const { user, system } = cpuSplit(pid);
+  return user + system;
 }
 
 /** User and system CPU seconds of a process, apart (0 once it has ended). */

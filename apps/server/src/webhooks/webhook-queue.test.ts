@@ -23,18 +23,23 @@ function emptyRepository() {
   return { repository, calls };
 }
 
+/** A queue on `repository` that trusts the endpoints it read for 15 s. */
+function queueOn(repository: WebhookRepository, options: { tickMs?: number } = {}) {
+  return createWebhookQueue({
+    repository,
+    clock: new FakeClock(),
+    log,
+    allowPrivate: false,
+    defaultLanguage: () => 'en-US',
+    cacheMs: 15_000,
+    ...options,
+  });
+}
+
 describe('the webhook queue on a platform without endpoints', () => {
   it('reads the endpoints once for many events and runs no delivery pass for them', async () => {
     const { repository, calls } = emptyRepository();
-    const queue = createWebhookQueue({
-      repository,
-      clock: new FakeClock(),
-      log,
-      allowPrivate: false,
-      defaultLanguage: () => 'en-US',
-      cacheMs: 15_000,
-      tickMs: 3_600_000,
-    });
+    const queue = queueOn(repository, { tickMs: 3_600_000 });
     queue.start();
     for (let i = 0; i < 50; i++) {
       void queue.emit({ type: 'solve', key: `solve:${i}`, gameId: 1, at: new Date(), data: {} });
@@ -46,14 +51,7 @@ describe('the webhook queue on a platform without endpoints', () => {
 
   it('reads them again after a change', async () => {
     const { repository, calls } = emptyRepository();
-    const queue = createWebhookQueue({
-      repository,
-      clock: new FakeClock(),
-      log,
-      allowPrivate: false,
-      defaultLanguage: () => 'en-US',
-      cacheMs: 15_000,
-    });
+    const queue = queueOn(repository);
     await queue.emit({ type: 'solve', key: 'solve:a', gameId: 1, at: new Date(), data: {} });
     await queue.endpointsChanged();
     await queue.emit({ type: 'solve', key: 'solve:b', gameId: 1, at: new Date(), data: {} });
