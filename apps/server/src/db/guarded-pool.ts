@@ -1,6 +1,7 @@
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import pg from 'pg';
 import { isServiceUnavailable, ServiceUnavailableError } from '../lib/unavailable';
+import { statementName } from './named-statements';
 
 export interface GuardedPoolOptions {
   connectionString: string;
@@ -237,7 +238,11 @@ export function createGuardedPool(options: GuardedPoolOptions): GuardedPool {
         async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
           if (broken) throw new ServiceUnavailableError('database', { cause: broken });
           try {
-            const result = await guarded(client.query(sql, parameters as unknown[])).promise;
+            const values = parameters as unknown[];
+            // A registered hot statement runs under its name: parsed and planned once per connection.
+            const name = statementName(sql);
+            const query = name === undefined ? client.query(sql, values) : client.query({ name, text: sql, values });
+            const result = await guarded(query).promise;
             return result as unknown as PostgresQueryResult<R>;
           } catch (error) {
             const mapped = unavailable(error);

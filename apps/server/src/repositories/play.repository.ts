@@ -80,6 +80,18 @@ export function createPlayRepository(db: Db) {
       'p.division_id',
     ]),
   );
+  // The status call of a submission another process stored (or this one forgot): written once.
+  const submissionStatus = prepare(4, (gameId: number, challengeId: number, submissionId: string, userId: string) =>
+    db
+      .selectFrom('submissions as s')
+      .innerJoin('participation_members as pm', (join) =>
+        join.onRef('pm.participation_id', '=', 's.participation_id').on('pm.user_id', '=', userId),
+      )
+      .select('s.status')
+      .where('s.id', '=', submissionId)
+      .where('s.game_id', '=', gameId)
+      .where('s.challenge_id', '=', challengeId),
+  );
   const enabledChallenge = prepare(2, (gameId: number, challengeId: number) =>
     db
       .selectFrom('challenges as c')
@@ -232,17 +244,8 @@ export function createPlayRepository(db: Db) {
       submissionId: number,
       userId: string,
     ): Promise<AnswerResult | undefined> {
-      const row = await db
-        .selectFrom('submissions as s')
-        .innerJoin('participation_members as pm', (join) =>
-          join.onRef('pm.participation_id', '=', 's.participation_id').on('pm.user_id', '=', userId),
-        )
-        .select('s.status')
-        .where('s.id', '=', String(submissionId))
-        .where('s.game_id', '=', gameId)
-        .where('s.challenge_id', '=', challengeId)
-        .executeTakeFirst();
-      return row?.status;
+      const row = await db.executeQuery(submissionStatus(gameId, challengeId, String(submissionId), userId));
+      return row.rows[0]?.status;
     },
 
     // ---- Monitor views ----------------------------------------------------------------------

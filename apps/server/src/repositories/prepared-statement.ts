@@ -1,4 +1,5 @@
 import { type Compilable, CompiledQuery } from 'kysely';
+import { nameStatement } from '../db/named-statements';
 
 /**
  * A statement written with the query builder once and then run with new values in the places of its
@@ -23,6 +24,8 @@ export function prepare<A extends readonly unknown[], R>(
       throw new Error(`argument ${index} of a prepared statement is not a parameter of it`);
     }
   }
+  // Run so often that PostgreSQL should parse and plan it once per connection.
+  nameStatement(compiled.sql);
   return (...args: A) =>
     CompiledQuery.raw(
       compiled.sql,

@@ -1,7 +1,14 @@
 import { CompiledQuery } from 'kysely';
+import { nameStatement } from '../db/named-statements';
 
 /** Row counts whose statement text is kept (a few hundred kilobytes at most per statement). */
 const KEPT_ROW_COUNTS = 64;
+/**
+ * Row counts whose statement runs under a name (db/named-statements.ts): the small batches of a moderate load,
+ * where planning each run cost PostgreSQL most per row. Each named statement keeps a plan in every connection
+ * that ran it, so larger batches, whose planning is shared by their rows, stay unnamed.
+ */
+const NAMED_ROW_COUNTS = 8;
 
 /**
  * The timestamptz of an int8 expression of Unix milliseconds (null stays null). A time is sent so, as a number,
@@ -52,6 +59,7 @@ export class ValuesStatement {
     }
     const text = this.wrap(`values ${rows.join(', ')}`);
     if (rowCount <= KEPT_ROW_COUNTS) this.texts.set(rowCount, text);
+    if (rowCount <= NAMED_ROW_COUNTS) nameStatement(text);
     return text;
   }
 }
