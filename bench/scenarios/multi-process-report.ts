@@ -187,6 +187,8 @@ export interface MultiProcessRun {
   httpExchange: HttpCalibration;
   nodeArgs: string[];
   serverNode: string;
+  /** The build the processes ran, when not this checkout's (`--server-dir`). */
+  build?: string;
   game: { teams: number; challenges: number; solves: number };
   settings: { rounds: number; seconds: number; warmup: number; rate: number; correctRate: number; samples: number };
   load: { wrongConnections: number; correctConnections: number };
@@ -205,7 +207,7 @@ export function multiProcessSection(run: MultiProcessRun): string {
   return `## Run of ${calibration.at} (written by \`multi-process.ts --write\`)
 
 ${calibration.machine}; calibration: ${describeSpeed(calibration)}, ${describeHttpCalibration(run.httpExchange)}.
-Server: the bundled build on Node ${run.serverNode}, \`node ${run.nodeArgs.join(' ')}\`, rate limits off,
+Server: the bundled build${run.build ? ` of ${run.build}` : ''} on Node ${run.serverNode}, \`node ${run.nodeArgs.join(' ')}\`, rate limits off,
 \`REDIS_URL\` (local Redis, a prefix per phase) and \`TRUST_PROXY=true\` in both set-ups, one \`DATA_DIR\`; behind
 Debian's nginx with the fault suite's configuration (\`e2e/src/faults/nginx.ts\`: one worker, round robin, no
 keep-alive to the upstreams). Game: ${run.game.teams} teams, ${run.game.challenges} challenges, ${run.game.solves} solves

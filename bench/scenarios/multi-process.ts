@@ -14,6 +14,8 @@
  * --direct adds, in every round, the two set-ups without nginx: the load generator's connections go straight to
  * the processes, each pinned to one (as a sticky balancer would route), so a player's status calls reach the process
  * that stored its submission and holds its verdict in memory; the staleness probe then reads the first process.
+ * --server-dir=DIR runs another checkout's built server (apps/server of a worktree at an earlier commit), so that runs
+ * of two builds can alternate (before/after a change); the seed server runs it too.
  * --counts changes the set-ups (e.g. `--counts=1 --rate=200` for one process at a third of the load); the summary
  * compares 1 and 3.
  *
@@ -58,6 +60,10 @@ function option(name: string, fallback: number): number {
   if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`--${name} must be a positive number`);
   return parsed;
 }
+
+/** The server build under test: this checkout's, or `--server-dir`'s. */
+const serverDirOption = process.argv.find((arg) => arg.startsWith('--server-dir='))?.slice('--server-dir='.length);
+const serverDir = path.resolve(serverDirOption ?? path.join(repoRoot, 'apps/server'));
 
 const settings = {
   rounds: option('rounds', 2),
@@ -148,6 +154,7 @@ async function startServers(count: number, redisPrefix: string): Promise<ChildPr
   return Promise.all(
     Array.from({ length: count }, (_, index) =>
       startBenchServer({
+        serverDir,
         port: FIRST_PORT + index,
         database: RUN_DB,
         // One DATA_DIR for all, as docs/deploy.md asks of processes on one machine with local storage.
@@ -280,6 +287,7 @@ async function seedGame() {
   await recreateDatabase(SEED_DB);
   // The server migrates the empty database; the seed then writes the game straight into it.
   const server = await startBenchServer({
+    serverDir,
     port: SEED_PORT,
     database: SEED_DB,
     dataDir: DATA_DIR,
@@ -300,10 +308,17 @@ async function seedGame() {
   }
 }
 
+/** The commit a `--server-dir` checkout is at, for the results. */
+function buildLabel(dir: string): string {
+  const head = spawnSync('git', ['-C', dir, 'log', '-1', '--format=%h %s'], { encoding: 'utf8' }).stdout.trim();
+  return head ? `\`${head.slice(0, 60)}…\`` : dir;
+}
+
 async function main() {
-  if (!existsSync(path.join(repoRoot, 'apps/server/dist/main.js'))) {
-    throw new Error('build the server first: npm run build -w @flagpole/server');
+  if (!existsSync(path.join(serverDir, 'dist/main.js'))) {
+    throw new Error(`build the server first (${serverDir}): npm run build -w @flagpole/server`);
   }
+  if (serverDirOption) console.log(`server build: ${serverDir}`);
   // Before any server starts, so the figures tell the machine's speed and not the benchmark's load.
   const calibration = calibrate();
   const httpExchange = await calibrateHttpExchange('raw');
@@ -330,7 +345,8 @@ async function main() {
     const file = writeMultiProcessSection(repoRoot, {
       calibration,
       httpExchange,
-      nodeArgs: benchServerNodeArgs(),
+      nodeArgs: benchServerNodeArgs(serverDir),
+      build: serverDirOption ? buildLabel(serverDir) : undefined,
       serverNode: serverNodeVersion(),
       game: { teams: TEAMS, challenges: CHALLENGES, solves: seeded.solves },
       settings,

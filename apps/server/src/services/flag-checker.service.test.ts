@@ -4,7 +4,7 @@ import { FakeClock } from '../lib/clock';
 import { MemoryEventBus } from '../lib/event-bus';
 import type { JudgeRepository, PendingSubmission } from '../repositories/judge.repository';
 import type { FlagCache } from './flag-cache';
-import { createFlagChecker } from './flag-checker.service';
+import { createFlagChecker, VERDICTS_SHARED } from './flag-checker.service';
 import type { NoticeService } from './notice.service';
 import type { ScoreboardService } from './scoreboard.service';
 
@@ -28,15 +28,15 @@ function submission(id: number): PendingSubmission & { userId: string } {
 }
 
 /** A checker whose collaborators are never reached by answers judged on entry. */
-function checker(recentLimit: number) {
+function checker(recentLimit: number, events = new MemoryEventBus(), owner = '00000000-0000-4000-8000-0000000000ff') {
   const unused = {} as never;
   return createFlagChecker({
     repository: unused as JudgeRepository,
-    owner: '00000000-0000-4000-8000-0000000000ff',
+    owner,
     flags: unused as FlagCache,
     notices: unused as NoticeService,
     scoreboard: unused as ScoreboardService,
-    events: new MemoryEventBus(),
+    events,
     clock: new FakeClock(),
     log: pino({ level: 'silent' }),
     recentLimit,
@@ -61,6 +61,36 @@ describe('flag checker: status memory', () => {
     expect(flags.knownStatus(1, USER, 1, 2)).toBeUndefined();
     expect(flags.knownStatus(2, USER, 1, 2)).toBe('WrongAnswer');
     expect(flags.knownStatus(3, USER, 1, 2)).toBe('FlagSubmitted');
+  });
+});
+
+describe('flag checker: verdicts shared between processes', () => {
+  it('a verdict committed by one process answers status calls reaching another without a query', async () => {
+    // One bus between two processes, as Redis is: each process's own messages reach its handlers too.
+    const bus = new MemoryEventBus();
+    const storing = checker(10, bus, '00000000-0000-4000-8000-0000000000aa');
+    const other = checker(10, bus, '00000000-0000-4000-8000-0000000000bb');
+    await storing.judgedAtEntry(submission(7), 'WrongAnswer');
+    await storing.judgedAtEntry(submission(8), 'WrongAnswer');
+    expect(other.knownStatus(7, USER, 1, 2)).toBeUndefined();
+    // Sent once per turn of the event loop, for every verdict of the turn.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const id of [7, 8]) expect(other.knownStatus(id, USER, 1, 2)).toBe('WrongAnswer');
+    // Only the submitter's team, game and challenge get it, as from the storing process's own memory.
+    expect(other.knownStatus(7, '00000000-0000-4000-8000-000000000002', 1, 2)).toBeUndefined();
+    expect(other.knownStatus(7, USER, 1, 3)).toBeUndefined();
+  });
+
+  it('ignores malformed messages on the channel', async () => {
+    const bus = new MemoryEventBus();
+    const other = checker(10, bus);
+    await bus.publish(VERDICTS_SHARED, {
+      owner: 'x',
+      verdicts: [[9, USER, 1, 2, 'Maybe'], [10, 5, 1, 2, 'Accepted'], 'no'],
+    });
+    await bus.publish(VERDICTS_SHARED, null);
+    expect(other.knownStatus(9, USER, 1, 2)).toBeUndefined();
+    expect(other.knownStatus(10, USER, 1, 2)).toBeUndefined();
   });
 });
 
