@@ -20,6 +20,11 @@ export const BUS_RESYNC = 'bus:resync';
  */
 export interface EventBus {
   publish(channel: string, payload: unknown): Promise<void>;
+  /**
+   * Hands `payload` to this process's handlers of `channel` only: a message that reached every process in another
+   * message (several verdicts' live messages in one, services/verdict-sharing.ts) is delivered here as if published.
+   */
+  deliverHere(channel: string, payload: unknown): void;
   subscribe(channel: string, handler: EventHandler): () => void;
   close(): Promise<void>;
 }
@@ -32,6 +37,10 @@ export class MemoryEventBus implements EventBus {
   }
 
   async publish(channel: string, payload: unknown): Promise<void> {
+    this.emitter.emit(channel, payload);
+  }
+
+  deliverHere(channel: string, payload: unknown): void {
     this.emitter.emit(channel, payload);
   }
 
@@ -149,6 +158,10 @@ export class RedisEventBus implements EventBus {
   async publish(channel: string, payload: unknown): Promise<void> {
     await this.local.publish(channel, payload);
     this.send(channel, JSON.stringify({ o: this.origin, p: payload } satisfies WireMessage));
+  }
+
+  deliverHere(channel: string, payload: unknown): void {
+    this.local.deliverHere(channel, payload);
   }
 
   private send(channel: string, message: string): void {

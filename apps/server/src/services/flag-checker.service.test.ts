@@ -2,11 +2,13 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../lib/clock';
 import { MemoryEventBus } from '../lib/event-bus';
+import { liveChannel } from '../realtime/live-channel';
 import type { JudgeRepository, PendingSubmission } from '../repositories/judge.repository';
 import type { FlagCache } from './flag-cache';
-import { createFlagChecker, VERDICTS_SHARED } from './flag-checker.service';
+import { createFlagChecker } from './flag-checker.service';
 import type { NoticeService } from './notice.service';
 import type { ScoreboardService } from './scoreboard.service';
+import { VERDICTS_SHARED } from './verdict-sharing';
 
 const USER = '00000000-0000-4000-8000-000000000001';
 
@@ -81,6 +83,26 @@ describe('flag checker: verdicts shared between processes', () => {
     expect(other.knownStatus(7, USER, 1, 3)).toBeUndefined();
   });
 
+  it('sends the live messages of a turn’s verdicts in one bus message, delivered to the game’s channel', async () => {
+    const bus = new MemoryEventBus();
+    const flags = checker(10, bus);
+    const shared: unknown[] = [];
+    const live: Array<{ type: string; data: { status?: string; type?: string } }> = [];
+    bus.subscribe(VERDICTS_SHARED, (payload) => shared.push(payload));
+    bus.subscribe(liveChannel(1), (message) => live.push(message as (typeof live)[number]));
+    await flags.judgedAtEntry(submission(3), 'WrongAnswer');
+    await flags.judgedAtEntry(submission(4), 'WrongAnswer');
+    expect(live).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(shared).toHaveLength(1);
+    expect(live.map((message) => `${message.type}:${message.data.type ?? message.data.status}`)).toEqual([
+      'event:FlagSubmit',
+      'submission:WrongAnswer',
+      'event:FlagSubmit',
+      'submission:WrongAnswer',
+    ]);
+  });
+
   it('ignores malformed messages on the channel', async () => {
     const bus = new MemoryEventBus();
     const other = checker(10, bus);
@@ -88,6 +110,7 @@ describe('flag checker: verdicts shared between processes', () => {
       owner: 'x',
       verdicts: [[9, USER, 1, 2, 'Maybe'], [10, 5, 1, 2, 'Accepted'], 'no'],
     });
+    await bus.publish(VERDICTS_SHARED, { owner: 'x', live: [[1, null], ['1', { type: 'event' }], 5] });
     await bus.publish(VERDICTS_SHARED, null);
     expect(other.knownStatus(9, USER, 1, 2)).toBeUndefined();
     expect(other.knownStatus(10, USER, 1, 2)).toBeUndefined();

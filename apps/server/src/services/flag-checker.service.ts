@@ -15,6 +15,7 @@ import type { ScoreboardService } from './scoreboard.service';
 import { announceVerdict } from './verdict-announcement';
 import { decideVerdicts, isDynamic } from './verdict-decision';
 import { createVerdictMemory } from './verdict-memory';
+import { createVerdictSharing, type SharedVerdict } from './verdict-sharing';
 
 export interface FlagCheckerOptions {
   repository: JudgeRepository;
@@ -50,17 +51,6 @@ export interface FlagCheckerOptions {
   webhooks?: WebhookEmitter;
 }
 
-/**
- * The event-bus channel on which each process tells the others the verdicts it commits, payload
- * `{ owner, verdicts: [[submissionId, userId, gameId, challengeId, status], …] }`. Behind a load balancer a player's
- * status call usually reaches another process than the one that stored the answer; without this, that process read
- * the verdict from the database (with three processes, two status calls in three: PostgreSQL's commits per
- * submission went from 1.2 to 2.0). A verdict that has not arrived yet is still read from the database.
- */
-export const VERDICTS_SHARED = 'verdicts:shared';
-
-type SharedVerdict = [submissionId: number, userId: string, gameId: number, challengeId: number, status: AnswerResult];
-
 /** Submissions taken over from processes that are gone, at most this many per pass. */
 const TAKEOVER_BATCH = 1_000;
 /** A submission whose judging failed is tried again after this long, doubling up to the maximum. */
@@ -77,7 +67,7 @@ const RETRY_MAX_MS = 5_000;
  */
 export function createFlagChecker(options: FlagCheckerOptions) {
   const { repository, log } = options;
-  const announcer = { events: options.events, audit: options.audit, webhooks: options.webhooks };
+  const announcer = { audit: options.audit, webhooks: options.webhooks };
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const batchSize = Math.max(1, options.batchSize ?? 256);
   const waiting: number[] = [];
@@ -117,39 +107,30 @@ export function createFlagChecker(options: FlagCheckerOptions) {
   function settle(v: Verdict): void {
     options.onVerdict?.(v.status);
     memory.settle(v.submission.id, v.status);
-    const s = v.submission;
-    if (s.userId !== null) share([s.id, s.userId, s.gameId, s.challengeId, v.status]);
   }
 
-  /** Verdicts committed during this turn of the event loop, told to the other processes in one message. */
-  let outgoing: SharedVerdict[] = [];
-  function share(verdict: SharedVerdict): void {
-    outgoing.push(verdict);
-    if (outgoing.length > 1) return;
-    setImmediate(() => {
-      const verdicts = outgoing;
-      outgoing = [];
-      options.events.publish(VERDICTS_SHARED, { owner: options.owner, verdicts }).catch((error: unknown) => {
-        log.error({ err: error }, 'flag checker: sharing verdicts failed');
-      });
-    });
-  }
-
-  /** Another process's verdicts, remembered so that status calls reaching this process need no query. */
-  options.events.subscribe(VERDICTS_SHARED, (payload) => {
-    const { owner, verdicts } = (payload ?? {}) as { owner?: unknown; verdicts?: unknown };
-    if (owner === options.owner || !Array.isArray(verdicts)) return;
-    for (const verdict of verdicts) {
-      if (!isSharedVerdict(verdict)) continue;
-      const [id, userId, gameId, challengeId, status] = verdict;
-      memory.remember(id, { userId, gameId, challengeId, status });
-    }
+  /** Verdicts are told to every process in one message per turn (verdict-sharing.ts). */
+  const sharing = createVerdictSharing({
+    events: options.events,
+    owner: options.owner,
+    log,
+    remember: ([id, userId, gameId, challengeId, status]) =>
+      memory.remember(id, { userId, gameId, challengeId, status }),
   });
+
+  /** Records a committed verdict (audit, webhook) and queues it with its live messages for every process. */
+  function announce(v: Verdict, time: number): void {
+    const s = v.submission;
+    const shared: SharedVerdict | null = s.userId === null ? null : [s.id, s.userId, s.gameId, s.challengeId, v.status];
+    sharing.add(shared, s.gameId, announceVerdict(announcer, v, time));
+  }
 
   async function publish(result: CommitResult): Promise<void> {
     for (const v of result.applied) settle(v);
     const time = result.checkedAt.getTime();
-    for (const v of result.applied) await announceVerdict(announcer, v, time);
+    for (const v of result.applied) announce(v, time);
+    // Sent now, so the verdicts' live messages go out before the notices (a first blood) they caused.
+    sharing.flush();
     for (const { gameId, notice } of result.notices) await options.notices.announce(gameId, notice);
     for (const [gameId, solves] of result.solves) await options.scoreboard.solvesChanged(gameId, solves);
   }
@@ -273,10 +254,10 @@ export function createFlagChecker(options: FlagCheckerOptions) {
     async judgedAtEntry(submission: PendingSubmission & { userId: string }, status: 'WrongAnswer'): Promise<void> {
       const { id, userId, gameId, challengeId } = submission;
       memory.remember(id, { userId, gameId, challengeId, status });
-      share([id, userId, gameId, challengeId, status]);
       options.onVerdict?.(status);
       try {
-        await announceVerdict(announcer, { submission, status }, options.clock.now().getTime());
+        // With the other answers judged this turn: one bus message for all of them.
+        announce({ submission, status }, options.clock.now().getTime());
       } catch (error) {
         log.error({ err: error }, 'flag checker: publishing results failed');
       }
@@ -381,22 +362,3 @@ export function createFlagChecker(options: FlagCheckerOptions) {
   };
 }
 export type FlagChecker = ReturnType<typeof createFlagChecker>;
-
-const SHARED_STATUSES = new Set<unknown>([
-  'Accepted',
-  'WrongAnswer',
-  'CheatDetected',
-  'NotFound',
-] satisfies AnswerResult[]);
-
-function isSharedVerdict(value: unknown): value is SharedVerdict {
-  return (
-    Array.isArray(value) &&
-    value.length === 5 &&
-    Number.isSafeInteger(value[0]) &&
-    typeof value[1] === 'string' &&
-    Number.isSafeInteger(value[2]) &&
-    Number.isSafeInteger(value[3]) &&
-    SHARED_STATUSES.has(value[4])
-  );
-}

@@ -1,13 +1,10 @@
-import type { GameEvent, LogLevel, Submission, TaskStatus } from '@flagpole/contract';
-import type { EventBus } from '../lib/event-bus';
-import { publishLive } from '../realtime/live-channel';
+import type { GameEvent, LiveMessage, LogLevel, Submission, TaskStatus } from '@flagpole/contract';
 import type { Verdict } from '../repositories/judge.repository';
 import type { WebhookEmitter } from '../webhooks/webhook-queue';
 import type { AuditLog } from './audit-log';
 
-/** Where a committed verdict is told: the event bus (live channels, hubs) and the audit trail. */
+/** Where a committed verdict is recorded besides the live channels: the audit trail and webhooks. */
 export interface VerdictAnnouncer {
-  events: EventBus;
   audit?: AuditLog;
   /** Solves and cheat detections as webhook events. */
   webhooks?: WebhookEmitter;
@@ -33,8 +30,12 @@ function auditVerdict(audit: AuditLog | undefined, v: Verdict): void {
   });
 }
 
-/** Live messages for one committed verdict: the FlagSubmit event, a CheatDetected event, the submission. */
-export async function announceVerdict(to: VerdictAnnouncer, v: Verdict, time: number): Promise<void> {
+/**
+ * Records one committed verdict (audit trail, webhook) and returns its live messages for the game's channel, in
+ * order: the FlagSubmit event, a CheatDetected event, the submission. They reach every process in the verdicts'
+ * shared message (verdict-sharing.ts), not one bus message each.
+ */
+export function announceVerdict(to: VerdictAnnouncer, v: Verdict, time: number): LiveMessage[] {
   auditVerdict(to.audit, v);
   const s = v.submission;
   const event: GameEvent = {
@@ -52,9 +53,9 @@ export async function announceVerdict(to: VerdictAnnouncer, v: Verdict, time: nu
     team: s.teamName,
     challenge: s.challengeTitle,
   };
-  await publishLive(to.events, s.gameId, { type: 'event', data: event });
+  const messages: LiveMessage[] = [{ type: 'event', data: event }];
   if (v.status === 'CheatDetected') {
-    await publishLive(to.events, s.gameId, {
+    messages.push({
       type: 'event',
       data: {
         time,
@@ -65,8 +66,9 @@ export async function announceVerdict(to: VerdictAnnouncer, v: Verdict, time: nu
       },
     });
   }
-  await publishLive(to.events, s.gameId, { type: 'submission', data: submission });
+  messages.push({ type: 'submission', data: submission });
   emitWebhook(to.webhooks, v);
+  return messages;
 }
 
 /** The webhook event of a verdict: a solve (held by the queue while a freeze hides it) or a cheat detection. */
