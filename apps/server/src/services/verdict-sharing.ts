@@ -50,7 +50,8 @@ export function createVerdictSharing(deps: {
     });
   }
 
-  const stop = deps.events.subscribe(VERDICTS_SHARED, (payload) => {
+  // For the process's life, as the flag checker's: the bus closes with the process.
+  deps.events.subscribe(VERDICTS_SHARED, (payload) => {
     const { owner, verdicts: shared, live: messages } = (payload ?? {}) as Record<string, unknown>;
     if (Array.isArray(messages)) {
       for (const entry of messages) {
@@ -77,7 +78,6 @@ export function createVerdictSharing(deps: {
       });
     },
     flush,
-    close: stop,
   };
 }
 export type VerdictSharing = ReturnType<typeof createVerdictSharing>;
