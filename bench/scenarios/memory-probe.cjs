@@ -1,20 +1,22 @@
 // Memory probe preloaded into a benchmark's server (BENCH_SERVER_NODE_ARGS="--require <this file>" with
 // MEMORY_PROBE_FILE=<path>): every 500 ms it appends one JSON line with what the process's resident memory is made
 // of: the kernel's split (anonymous, file-backed pages such as the node binary, shared memory), V8's heap spaces
-// (committed and used) and code outside them, and the memory the ArrayBuffers hold. The line of the largest RSS is
-// what a peak is made of (bench/README.md, "Where the memory goes").
+// (committed and used), code, external and ArrayBuffer memory, V8's own malloc'd memory and its peak, and at each new
+// high of the RSS the largest mappings: what a peak is made of (bench/README.md, "Where the memory goes").
 const { appendFileSync, readFileSync } = require('node:fs');
 const v8 = require('node:v8');
 
 const file = process.env.MEMORY_PROBE_FILE;
-const mb = (bytes) => Math.round((bytes / 1048576) * 10) / 10;
+/** A figure to one decimal, as every value of a line is written. */
+const tenth = (value) => Math.round(value * 10) / 10;
+const mb = (bytes) => tenth(bytes / 1048576);
 
 /** The kernel's split of the resident set, in MB (smaps_rollup: one read, no walk of the mappings). */
 function kernelSplit() {
   const text = readFileSync('/proc/self/smaps_rollup', 'utf8');
-  const field = (name) => Number(new RegExp(`\\n${name}:\\s+(\\d+)`).exec(text)?.[1] ?? 0) / 1024;
+  const field = (name) => tenth(Number(new RegExp(`\\n${name}:\\s+(\\d+)`).exec(text)?.[1] ?? 0) / 1024);
   const status = readFileSync('/proc/self/status', 'utf8');
-  const statusField = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  const statusField = (name) => tenth(Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
   return {
     rss: statusField('VmRSS'),
     anon: statusField('RssAnon'),
@@ -24,14 +26,14 @@ function kernelSplit() {
   };
 }
 
-/** Resident MB of the mappings, grouped by file (anonymous ones by size class), largest first: the top ten. */
+/** Resident MB of the mappings, grouped by file (every anonymous one in one group), largest first: the top ten. */
 function mappings() {
   const groups = new Map();
   let name = '';
   for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
-    const head = /^[0-9a-f]+-([0-9a-f]+)\s+\S+\s+\S+\s+\S+\s+\d+\s*(.*)$/.exec(line);
+    const head = /^[0-9a-f]+-[0-9a-f]+\s+\S+\s+\S+\s+\S+\s+\d+\s*(.*)$/.exec(line);
     if (head) {
-      name = head[2] || 'anonymous';
+      name = head[1] || 'anonymous';
       continue;
     }
     const rss = /^Rss:\s+(\d+)/.exec(line);
@@ -40,7 +42,7 @@ function mappings() {
   return [...groups]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 10)
-    .map(([n, v]) => [n, Math.round(v * 10) / 10]);
+    .map(([mapping, rss]) => [mapping, tenth(rss)]);
 }
 
 let largestRss = 0;
@@ -55,7 +57,7 @@ function sample() {
   const code = v8.getHeapCodeStatistics();
   const line = {
     t: Math.round(performance.now()),
-    kernel: Object.fromEntries(Object.entries(kernelSplit()).map(([k, v]) => [k, Math.round(v * 10) / 10])),
+    kernel: kernelSplit(),
     heapTotal: mb(usage.heapTotal),
     heapUsed: mb(usage.heapUsed),
     external: mb(usage.external),
